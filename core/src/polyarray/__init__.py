@@ -1,0 +1,127 @@
+"""polyarray: one array API over NumPy, PyTorch, JAX, TensorFlow and third-party backends.
+
+>>> import polyarray as pa
+>>> pa.add(pa.asarray([1, 2]), 3)
+Array([4, 5], backend=numpy, dtype=int64)
+"""
+
+from __future__ import annotations
+
+import importlib as _importlib
+
+from . import _array, _declare
+from ._array import Array
+from ._backend import Backend
+from ._discovery import available_backends, register_backend, unregister_backend
+from ._dtypes import (
+    DType,
+    bfloat16,
+    complex64,
+    complex128,
+    float16,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from ._dtypes import bool_ as bool  # noqa: A004 - the standard's name
+from ._errors import (
+    BackendLoadError,
+    BackendNotFoundError,
+    BackendNotImplementedError,
+    FrameworkNotInstalledError,
+    PluginValidationError,
+    PolyarrayError,
+    PolyarrayIndexError,
+    PolyarrayNotImplementedError,
+    PolyarrayTypeError,
+    PolyarrayValueError,
+    UnsupportedFrameworkVersionError,
+)
+from ._handler import (
+    backend_context,
+    current_backend,
+    get_backend,
+    previous_backend,
+    set_backend,
+    unset_backend,
+)
+from .api import CATEGORIES as _CATEGORIES
+
+__version__ = "0.1.0"
+__array_api_version__ = "2024.12"
+
+e = 2.718281828459045
+pi = 3.141592653589793
+inf = float("inf")
+nan = float("nan")
+newaxis = None
+
+_exported: list[str] = []
+for _category in _CATEGORIES:
+    _module = _importlib.import_module(f".api.{_category}", __name__)
+    if _category in ("linalg", "fft"):
+        continue
+    for _name in _module.__all__:
+        globals()[_name] = getattr(_module, _name)
+        _exported.append(_name)
+
+from . import fft, linalg  # noqa: E402
+
+_array.install_methods(_declare.declarations())
+
+__all__ = [
+    "Array",
+    "Backend",
+    "DType",
+    "available_backends",
+    "register_backend",
+    "unregister_backend",
+    "set_backend",
+    "get_backend",
+    "current_backend",
+    "previous_backend",
+    "unset_backend",
+    "backend_context",
+    "linalg",
+    "fft",
+    "e",
+    "pi",
+    "inf",
+    "nan",
+    "newaxis",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float16",
+    "bfloat16",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+    "PolyarrayError",
+    "PolyarrayValueError",
+    "PolyarrayTypeError",
+    "PolyarrayIndexError",
+    "PolyarrayNotImplementedError",
+    "BackendNotFoundError",
+    "BackendLoadError",
+    "BackendNotImplementedError",
+    "FrameworkNotInstalledError",
+    "PluginValidationError",
+    "UnsupportedFrameworkVersionError",
+    *_exported,
+]
+del _category, _module, _name

@@ -1,0 +1,379 @@
+"""Building a backend: from a plugin's hook implementations to a ``Backend`` namespace.
+
+A backend is built once per process. Building reads the chosen implementation
+of every declared function out of pluggy (resolving version variants), binds
+the core's compositions, wraps everything by the declared wrappers, and
+stores the result as attributes. No pluggy hook is called per operation.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.metadata
+import inspect
+import types
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from ._declare import Declaration, declarations
+from ._discovery import PROJECT, BackendInfo, backend_info, record_failure
+from ._dtypes import DTYPES, DType, as_dtype
+from ._errors import (
+    BackendLoadError,
+    BackendNotImplementedError,
+    FrameworkNotInstalledError,
+    PluginValidationError,
+    PolyarrayTypeError,
+)
+from ._variants import parse_variant_name, select_variant
+from ._wrappers import apply_wrappers
+
+__all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
+
+_hookspec = pluggy.HookspecMarker(PROJECT)
+_IMPL_ATTRIBUTE = PROJECT + "_impl"
+SUBNAMESPACES = ("linalg", "fft")
+
+
+class Namespace:
+    """A plain attribute namespace (``xp.linalg``, ``xp.fft``)."""
+
+    def __init__(self, name: str) -> None:
+        self.__name__ = name
+
+    def __repr__(self) -> str:
+        return f"<namespace {self.__name__}>"
+
+
+class Backend(Namespace):
+    """A built backend: every declared function as an attribute, ready to call.
+
+    ``pa.get_backend("numpy").add(a, b)`` calls the NumPy implementation
+    through its wrappers with no dispatch at all.
+
+    Attributes:
+        name: the backend's name.
+        info: the plugin's :class:`~polyarray._discovery.BackendInfo`.
+        framework_version: the installed framework's version (None without one).
+        functions: qualified name -> public (wrapped) function.
+        raw: the same functions unwrapped: native arrays in, native arrays out.
+        native: qualified names implemented natively by the plugin.
+        composed: qualified names that run the core's composition.
+        missing: qualified names the plugin lacks (calling them raises).
+    """
+
+    def __init__(self, info: BackendInfo, framework_version: str | None) -> None:
+        super().__init__(info.name)
+        self.name = info.name
+        self.info = info
+        self.framework_version = framework_version
+        self.functions: dict[str, Callable[..., Any]] = {}
+        self.raw = Namespace(f"{info.name}.raw")
+        self.native: set[str] = set()
+        self.composed: set[str] = set()
+        self.missing: set[str] = set()
+        self.native_array_types: tuple[type, ...] = ()
+        self._to_native: dict[str, Any] = {}
+        self._to_portable: dict[Any, DType] = {}
+        for sub in SUBNAMESPACES:
+            setattr(self, sub, Namespace(f"{info.name}.{sub}"))
+            setattr(self.raw, sub, Namespace(f"{info.name}.raw.{sub}"))
+
+    def __repr__(self) -> str:
+        version = f" {self.info.framework} {self.framework_version}" if self.info.framework else ""
+        return f"<polyarray backend {self.name!r}{version}>"
+
+    @property
+    def dtypes(self) -> tuple[DType, ...]:
+        """The portable dtypes this backend can hold."""
+        return tuple(DTYPES[name] for name in self._to_native)
+
+    def native_dtype(self, dtype: Any) -> Any:
+        """The native dtype for a portable dtype, its name, or a native dtype (passed through)."""
+        if isinstance(dtype, (DType, str)):
+            name = as_dtype(dtype).name
+            try:
+                return self._to_native[name]
+            except KeyError:
+                raise PolyarrayTypeError(
+                    f"The {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}."
+                ) from None
+        return dtype
+
+    def portable_dtype(self, native: Any) -> DType:
+        """The portable dtype of a native dtype of this backend."""
+        try:
+            return self._to_portable[native]
+        except (KeyError, TypeError):
+            return as_dtype(native)
+
+
+# -- hookspecs --------------------------------------------------------------------------
+
+
+@functools.cache
+def hookspecs() -> types.SimpleNamespace:
+    """One pluggy hookspec per function a backend may implement natively."""
+    specs = types.SimpleNamespace()
+    for decl in declarations(("primary", "mixed", "support")):
+        setattr(specs, decl.name, _hookspec(_spec_stub(decl)))
+    return specs
+
+
+def _spec_stub(decl: Declaration) -> Callable[..., Any]:
+    def stub(*args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError  # a hookspec is never called
+
+    stub.__name__ = stub.__qualname__ = decl.name
+    stub.__doc__ = decl.doc
+    stub.__signature__ = decl.signature  # type: ignore[attr-defined]
+    return stub
+
+
+# -- validation -------------------------------------------------------------------------
+
+
+def _describe(signature: inspect.Signature) -> str:
+    return str(signature.replace(parameters=[p.replace(annotation=p.empty) for p in signature.parameters.values()],
+                                 return_annotation=inspect.Signature.empty))  # fmt: skip
+
+
+def _same_default(a: Any, b: Any) -> bool:
+    try:
+        return bool(a is b or a == b)
+    except Exception:
+        return False
+
+
+def _default_text(parameter: inspect.Parameter) -> str:
+    return "no default" if parameter.default is parameter.empty else f"default {parameter.default!r}"
+
+
+def signature_mismatch(declared: inspect.Signature, implemented: inspect.Signature) -> str | None:
+    """Describe how an implementation's signature differs from its declaration (None if it does not)."""
+    want = list(declared.parameters.values())
+    have = list(implemented.parameters.values())
+    detail = None
+    for index in range(max(len(want), len(have))):
+        if index >= len(have):
+            detail = f"parameter {want[index].name!r} is missing"
+        elif index >= len(want):
+            detail = f"parameter {have[index].name!r} is not declared"
+        elif want[index].name != have[index].name:
+            detail = f"parameter {index + 1} is {have[index].name!r}, declared as {want[index].name!r}"
+        elif want[index].kind != have[index].kind:
+            detail = (
+                f"parameter {have[index].name!r} is {have[index].kind.description}, "
+                f"declared {want[index].kind.description}"
+            )
+        elif not _same_default(want[index].default, have[index].default):
+            shown = (
+                "no default" if have[index].default is inspect.Parameter.empty else f"default {have[index].default!r}"
+            )
+            declared_default = want[index].default
+            expected = "no default" if declared_default is inspect.Parameter.empty else f"default {declared_default!r}"
+            detail = f"parameter {have[index].name!r} has {shown}, declared with {expected}"
+        if detail:
+            return f"{detail} (declared {_describe(declared)}, implemented {_describe(implemented)})"
+    return None
+
+
+def _hookimpls_of(module: ModuleType) -> list[tuple[str, Callable[..., Any], dict[str, Any]]]:
+    found = []
+    for attribute, value in vars(module).items():
+        options = getattr(value, _IMPL_ATTRIBUTE, None)
+        if isinstance(options, dict) and callable(value):
+            found.append((attribute, value, options))
+    return found
+
+
+def validate_module(module: ModuleType, plugin: str) -> list[str]:
+    """Every problem with a module's implementations, each naming plugin and function."""
+    by_name = {d.name: d for d in declarations(("primary", "mixed", "support"))}
+    problems = []
+    for attribute, function, options in _hookimpls_of(module):
+        variant = parse_variant_name(attribute)
+        specname = options.get("specname") or attribute
+        where = f"{plugin} ({module.__name__}.{attribute})"
+        if variant is not None and specname != variant[0]:
+            problems.append(
+                f"{where}: the version variant {attribute!r} must be registered with "
+                f"@hookimpl(specname={variant[0]!r})."
+            )
+            continue
+        decl = by_name.get(specname)
+        if decl is None:
+            problems.append(f"{where}: there is no declared function {specname!r} to implement.")
+            continue
+        mismatch = signature_mismatch(decl.signature, inspect.signature(function))
+        if mismatch:
+            problems.append(f"{where}: the signature of {decl.qualname!r} does not match its declaration: {mismatch}.")
+    return problems
+
+
+# -- building ---------------------------------------------------------------------------
+
+
+def _import_modules(info: BackendInfo) -> list[ModuleType]:
+    modules = list(info.modules)
+    for module_name in info.implementation_modules:
+        try:
+            modules.append(importlib.import_module(module_name))
+        except ImportError as exc:
+            missing = getattr(exc, "name", None) or ""
+            if info.framework and missing.split(".")[0] in {info.framework, info.framework.replace("-", "_")}:
+                raise FrameworkNotInstalledError(
+                    f"The {info.name!r} backend needs {info.framework}, which could not be imported "
+                    f"({exc}). Install it with: {info.install}"
+                ) from exc
+            raise BackendLoadError(
+                f"The {info.name!r} backend plugin ({info.plugin}) failed to import {module_name}: {exc}"
+            ) from exc
+        except Exception as exc:
+            raise BackendLoadError(
+                f"The {info.name!r} backend plugin ({info.plugin}) failed to import {module_name}: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+    return modules
+
+
+def _framework_version(info: BackendInfo) -> str | None:
+    if not info.framework:
+        return None
+    try:
+        return importlib.metadata.version(info.framework)
+    except importlib.metadata.PackageNotFoundError:
+        raise FrameworkNotInstalledError(
+            f"The {info.name!r} backend needs the {info.framework!r} package, which is not "
+            f"installed. Install it with: {info.install}"
+        ) from None
+
+
+def _resolve_types(info: BackendInfo) -> tuple[type, ...]:
+    resolved = []
+    for module_name, class_path in info.native_array_types:
+        target: Any = importlib.import_module(module_name)
+        for part in class_path.split("."):
+            target = getattr(target, part)
+        resolved.append(target)
+    return tuple(resolved)
+
+
+def _not_implemented(decl: Declaration, backend: str, detail: str = "") -> Callable[..., Any]:
+    def missing(*args: Any, **kwargs: Any) -> Any:
+        raise BackendNotImplementedError(decl.qualname, backend, detail)
+
+    missing.__name__ = decl.name
+    return missing
+
+
+def _partial_mixed(native: Callable[..., Any], composed: Callable[..., Any], handler: Callable[..., bool]):
+    def choose(*args: Any, **kwargs: Any) -> Any:
+        if handler(*args, **kwargs):
+            return native(*args, **kwargs)
+        return composed(*args, **kwargs)
+
+    return choose
+
+
+def _target(namespace: Namespace, decl: Declaration) -> Namespace:
+    return getattr(namespace, decl.namespace) if decl.namespace else namespace
+
+
+def build_backend(name: str) -> Backend:
+    """Build the named backend (see the module docstring); errors are recorded for reporting."""
+    info = backend_info(name)
+    try:
+        return _build(info)
+    except BackendLoadError as exc:
+        record_failure(name, exc)
+        raise
+
+
+def _build(info: BackendInfo) -> Backend:
+    version = _framework_version(info)
+    modules = _import_modules(info)
+    problems = [p for module in modules for p in validate_module(module, info.plugin)]
+    if problems:
+        raise PluginValidationError(
+            f"The {info.name!r} backend plugin ({info.plugin}) does not match the polyarray API:\n  "
+            + "\n  ".join(problems)
+        )
+    manager = pluggy.PluginManager(PROJECT)
+    manager.add_hookspecs(hookspecs())
+    try:
+        for module in modules:
+            manager.register(module, name=f"{info.name}:{module.__name__}")
+        manager.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise PluginValidationError(f"The {info.name!r} backend plugin ({info.plugin}): {exc}") from exc
+
+    backend = Backend(info, version)
+    backend.native_array_types = _resolve_types(info)
+    native: dict[str, Callable[..., Any]] = {}
+    for decl in declarations(("primary", "mixed", "support")):
+        impls = getattr(manager.hook, decl.name).get_hookimpls()
+        if not impls:
+            continue
+        variants = []
+        for impl in impls:
+            parsed = parse_variant_name(impl.function.__name__)
+            variants.append((parsed[1] if parsed else None, impl.function))
+        native[decl.name] = select_variant(decl.qualname, variants, info.framework or "", version, info.plugin)
+
+    lacking = [d.name for d in declarations("support") if d.name not in native]
+    if lacking:
+        raise PluginValidationError(
+            f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
+            f"hooks {', '.join(lacking)} (see docs/writing-a-backend.md)."
+        )
+    raw = backend.raw
+    for decl in declarations():
+        if decl.kind == "standalone":
+            continue
+        implementation = native.get(decl.name)
+        composed = functools.partial(decl.composition, raw) if decl.composition is not None else None
+        if implementation is None and composed is None:
+            function = _not_implemented(decl, info.name)
+            backend.missing.add(decl.qualname)
+        elif implementation is None:
+            function = composed
+            backend.composed.add(decl.qualname)
+        else:
+            handler = getattr(implementation, "partial_mixed_handler", None)
+            function = (
+                implementation
+                if handler is None or composed is None
+                else _partial_mixed(implementation, composed, handler)
+            )
+            backend.native.add(decl.qualname)
+        setattr(_target(raw, decl), decl.name, function)
+
+    for dtype_name in DTYPES:
+        native_dtype = raw.native_dtype(dtype_name)
+        if native_dtype is not None:
+            backend._to_native[dtype_name] = native_dtype
+            backend._to_portable.setdefault(native_dtype, DTYPES[dtype_name])
+
+    for decl in declarations():
+        if decl.kind in ("standalone", "support"):
+            continue
+        wrappers = decl.wrappers
+        if decl.qualname in backend.native and decl.mixed_backend_wrappers:
+            skip = set(decl.mixed_backend_wrappers.get("to_skip", ()))
+            wrappers = tuple(w for w in wrappers if w not in skip) + tuple(
+                decl.mixed_backend_wrappers.get("to_add", ())
+            )
+        public = apply_wrappers(getattr(_target(raw, decl), decl.name), decl, backend, wrappers)
+        backend.functions[decl.qualname] = public
+        setattr(_target(backend, decl), decl.name, public)
+    from .api.linalg import MAIN_NAMESPACE_ALIASES
+
+    for alias in MAIN_NAMESPACE_ALIASES:
+        setattr(backend.linalg, alias, getattr(backend, alias))
+        setattr(raw.linalg, alias, getattr(raw, alias))
+    return backend

@@ -1,0 +1,63 @@
+"""The polyarray exception hierarchy.
+
+Every error polyarray raises is a :class:`PolyarrayError`. Each subclass also
+derives from the builtin exception a user would expect (``ValueError``,
+``ImportError``, ``NotImplementedError`` …), so ``except ValueError`` keeps
+working in code written against a single framework.
+"""
+
+from __future__ import annotations
+
+
+class PolyarrayError(Exception):
+    """Base class of every error raised by polyarray."""
+
+
+class PolyarrayValueError(PolyarrayError, ValueError):
+    """A value was out of range or otherwise invalid."""
+
+
+class PolyarrayTypeError(PolyarrayError, TypeError):
+    """An argument had the wrong type."""
+
+
+class PolyarrayIndexError(PolyarrayError, IndexError):
+    """An index was out of bounds or malformed."""
+
+
+class PolyarrayNotImplementedError(PolyarrayError, NotImplementedError):
+    """A feature is not available."""
+
+
+class BackendNotFoundError(PolyarrayError, LookupError):
+    """No backend of the requested name is installed or registered."""
+
+
+class BackendLoadError(PolyarrayError, ImportError):
+    """A backend plugin or its framework could not be imported or built."""
+
+
+class FrameworkNotInstalledError(BackendLoadError):
+    """The framework a backend plugin wraps is not installed."""
+
+
+class UnsupportedFrameworkVersionError(BackendLoadError):
+    """No version variant of a function covers the installed framework."""
+
+
+class PluginValidationError(BackendLoadError):
+    """A plugin's implementations do not match the declared API."""
+
+
+class BackendNotImplementedError(PolyarrayNotImplementedError):
+    """The chosen backend has no implementation of a function."""
+
+    def __init__(self, function: str, backend: str, detail: str = "") -> None:
+        self.function = function
+        self.backend = backend
+        message = (
+            f"pa.{function} is not implemented by the {backend!r} backend{detail}. "
+            f"Use another backend for this call (backend=...), or implement "
+            f"{function!r} in the backend plugin."
+        )
+        super().__init__(message)

@@ -1,0 +1,253 @@
+"""Backend state and choice: the context stack, inference, and the public handler API.
+
+State is context-local: each thread and asyncio task sees its own backend
+stack (a ``contextvars.ContextVar`` holding an immutable tuple). A context
+that never set a backend starts from the process default, which
+:func:`set_backend` also updates, so new threads follow it.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import sys
+import threading
+from typing import TYPE_CHECKING, Any
+
+from ._errors import PolyarrayNotImplementedError
+
+if TYPE_CHECKING:
+    from ._backend import Backend
+
+__all__ = [
+    "set_backend",
+    "get_backend",
+    "current_backend",
+    "previous_backend",
+    "unset_backend",
+    "backend_context",
+    "resolve_backend",
+    "infer_backend",
+]
+
+#: Marks a context that never set a backend stack of its own.
+UNSET: Any = object()
+
+#: ``pa.Array``, filled in by ``_array`` (which imports this module).
+ARRAY_TYPE: type = type("NotYetDefined", (), {})
+
+#: This context's backend stack (a tuple of Backend, top last).
+STACK: contextvars.ContextVar[tuple[Backend, ...]] = contextvars.ContextVar("polyarray_backend_stack")
+
+#: The stack that contexts which never set one start from.
+process_stack: tuple[Backend, ...] = ()
+
+#: The implicit backend: the last one inferred from arguments (NumPy at start).
+implicit: Backend | None = None
+
+_built: dict[str, Backend] = {}
+_build_lock = threading.RLock()
+
+#: type -> Backend owning it, or None for types that are not arrays.
+_type_owner: dict[type, Backend | None] = {
+    t: None for t in (int, float, complex, bool, str, bytes, type(None), slice, type(Ellipsis), dict)
+}
+
+
+def resolve_backend(name_or_backend: str | Backend) -> Backend:
+    """The built :class:`Backend` for a name (building it on first use) or a Backend."""
+    if not isinstance(name_or_backend, str):
+        from ._backend import Backend
+
+        if isinstance(name_or_backend, Backend):
+            return name_or_backend
+        from ._errors import PolyarrayTypeError
+
+        raise PolyarrayTypeError(
+            f"A backend is given by name (a str) or as a pa.Backend, not {type(name_or_backend).__name__}."
+        )
+    backend = _built.get(name_or_backend)
+    if backend is None:
+        with _build_lock:
+            backend = _built.get(name_or_backend)
+            if backend is None:
+                from ._backend import build_backend
+
+                backend = build_backend(name_or_backend)
+                _built[name_or_backend] = backend
+    return backend
+
+
+def forget_backend(name: str) -> None:
+    """Drop a built backend (used when a backend is registered again under its name)."""
+    global process_stack, implicit
+    with _build_lock:
+        old = _built.pop(name, None)
+        if old is None:
+            return
+        for t in [t for t, owner in _type_owner.items() if owner is old]:
+            del _type_owner[t]
+        if implicit is old:
+            implicit = None
+
+
+def _current_stack() -> tuple[Backend, ...]:
+    stack = STACK.get(UNSET)
+    return process_stack if stack is UNSET else stack
+
+
+def _implicit_backend() -> Backend:
+    global implicit
+    if implicit is None:
+        implicit = resolve_backend("numpy")
+    return implicit
+
+
+def _owner_of_type(cls: type) -> Backend | None:
+    """Match a class against the plugins' declared native types, importing nothing."""
+    from ._discovery import backend_infos
+
+    owner = None
+    for info in backend_infos().values():
+        for module_name, class_path in info.native_array_types:
+            module = sys.modules.get(module_name)
+            if module is None:
+                continue
+            native: Any = module
+            for part in class_path.split("."):
+                native = getattr(native, part, None)
+            if isinstance(native, type) and issubclass(cls, native):
+                owner = resolve_backend(info.name)
+                break
+        if owner is not None:
+            break
+    _type_owner[cls] = owner
+    return owner
+
+
+def _owner_of(value: Any) -> Backend | None:
+    cls = type(value)
+    if cls is ARRAY_TYPE:
+        return value.backend
+    try:
+        return _type_owner[cls]
+    except KeyError:
+        pass
+    if cls is list or cls is tuple:
+        return _owner_of(value[0]) if value else None
+    return _owner_of_type(cls)
+
+
+def infer_backend(args: tuple, kwargs: dict | None = None) -> Backend:
+    """The backend owning the first array among ``args`` (then ``kwargs``), else the implicit one."""
+    global implicit
+    for value in args:
+        owner = _owner_of(value)
+        if owner is not None:
+            implicit = owner
+            return owner
+    if kwargs:
+        for value in kwargs.values():
+            owner = _owner_of(value)
+            if owner is not None:
+                implicit = owner
+                return owner
+    return implicit if implicit is not None else _implicit_backend()
+
+
+def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Backend:
+    """Make a backend the current one, in this context and as the process default.
+
+    The backend is resolved and built first; if that fails, nothing changes.
+
+    >>> b = pa.set_backend("numpy")
+    >>> pa.current_backend().name
+    'numpy'
+    >>> pa.unset_backend()
+    """
+    global process_stack
+    backend = resolve_backend(name_or_backend)
+    if dynamic:
+        raise PolyarrayNotImplementedError(
+            "set_backend(..., dynamic=True) is not available in this release: convert "
+            "arrays explicitly with pa.to_numpy(x) and pa.asarray(...)."
+        )
+    stack = (*_current_stack(), backend)
+    STACK.set(stack)
+    process_stack = stack
+    return backend
+
+
+def previous_backend() -> Backend | None:
+    """Pop the current backend off the stack and return it (None when the stack was empty).
+
+    >>> _ = pa.set_backend("numpy")
+    >>> pa.previous_backend().name
+    'numpy'
+    """
+    global process_stack
+    stack = _current_stack()
+    if not stack:
+        return None
+    STACK.set(stack[:-1])
+    process_stack = stack[:-1]
+    return stack[-1]
+
+
+def unset_backend() -> None:
+    """Clear the backend stack: calls go back to inference and the implicit backend.
+
+    >>> _ = pa.set_backend("numpy")
+    >>> pa.unset_backend()
+    >>> pa.current_backend().name  # the implicit backend
+    'numpy'
+    """
+    global process_stack
+    STACK.set(())
+    process_stack = ()
+
+
+def current_backend(*args: Any, **kwargs: Any) -> Backend:
+    """The backend a call with these arguments would run on.
+
+    >>> import numpy as np
+    >>> pa.current_backend(np.zeros(2)).name
+    'numpy'
+    """
+    stack = _current_stack()
+    return stack[-1] if stack else infer_backend(args, kwargs)
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The built backend namespace of that name (the current backend when None).
+
+    Calling its functions involves no dispatch at all.
+
+    >>> xp = pa.get_backend("numpy")
+    >>> xp.add(xp.asarray([1, 2]), 3)
+    Array([4, 5], backend=numpy, dtype=int64)
+    """
+    return current_backend() if name is None else resolve_backend(name)
+
+
+class backend_context:
+    """Use a backend inside a ``with`` block; the previous state comes back on exit.
+
+    Only this thread or task sees it.
+
+    >>> with pa.backend_context("numpy") as xp:
+    ...     pa.current_backend() is xp
+    True
+    """
+
+    __slots__ = ("_tokens", "backend")
+
+    def __init__(self, name_or_backend: str | Backend) -> None:
+        self.backend = resolve_backend(name_or_backend)
+        self._tokens: list[contextvars.Token] = []
+
+    def __enter__(self) -> Backend:
+        self._tokens.append(STACK.set((*_current_stack(), self.backend)))
+        return self.backend
+
+    def __exit__(self, *exc_info: object) -> None:
+        STACK.reset(self._tokens.pop())

@@ -1,0 +1,5 @@
+"""nn functions."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,5 @@
+"""set functions functions."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

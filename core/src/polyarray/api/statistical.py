@@ -1,0 +1,5 @@
+"""statistical functions."""
+
+from __future__ import annotations
+
+__all__: list[str] = []

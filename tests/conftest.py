@@ -1,0 +1,24 @@
+"""Shared fixtures: every test starts and ends with a clean backend state."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import polyarray as pa
+
+settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=100, deadline=None)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _clean_backend_state():
+    pa.unset_backend()
+    pa.set_array_mode(True)
+    yield
+    pa.unset_backend()
+    pa.set_array_mode(True)

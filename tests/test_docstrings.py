@@ -1,0 +1,44 @@
+"""Every public function has a docstring with an example, and the example runs."""
+
+from __future__ import annotations
+
+import doctest
+
+import numpy as np
+import pytest
+
+import polyarray as pa
+from polyarray._declare import declarations
+
+PUBLIC = [d for d in declarations() if d.kind != "support"]
+OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def _examples(obj, name):
+    finder = doctest.DocTestFinder(recurse=False)
+    return [t for t in finder.find(obj, name, globs={"pa": pa, "np": np}) if t.examples]
+
+
+@pytest.mark.parametrize("decl", PUBLIC, ids=lambda d: d.qualname)
+def test_declaration_has_a_runnable_example(decl):
+    tests = _examples(decl.public, decl.qualname)
+    assert tests, f"pa.{decl.qualname} has no example in its docstring"
+    runner = doctest.DocTestRunner(optionflags=OPTIONS)
+    for test in tests:
+        runner.run(test)
+    assert runner.failures == 0, f"the example of pa.{decl.qualname} failed (see output above)"
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [pa.set_backend, pa.get_backend, pa.previous_backend, pa.unset_backend, pa.current_backend,
+     pa.backend_context, pa.available_backends, pa.register_backend, pa.Array, pa.DType],
+    ids=lambda o: o.__name__,
+)  # fmt: skip
+def test_handler_examples_run(obj):
+    tests = _examples(obj, obj.__name__)
+    assert tests, f"{obj.__name__} has no example"
+    runner = doctest.DocTestRunner(optionflags=OPTIONS)
+    for test in tests:
+        runner.run(test)
+    assert runner.failures == 0
