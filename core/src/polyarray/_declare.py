@@ -57,6 +57,8 @@ class Declaration:
     #: (position where ``*args`` starts, category), when ``*args`` holds arrays.
     varargs: tuple[int, str] | None = None
     returns_dtype: bool = False
+    #: A NamedTuple class that tuple results are turned into (``unique_all``, ``svd`` …).
+    result: type | None = None
     public: Callable[..., Any] | None = None
 
     @property
@@ -134,6 +136,7 @@ def _declare(
     wrappers: Iterable[str],
     namespace: str | None,
     mixed_backend_wrappers: dict[str, tuple[str, ...]] | None,
+    result: type | None = None,
 ) -> Callable[..., Any]:
     from ._wrappers import check_wrapper_names
 
@@ -160,6 +163,7 @@ def _declare(
         wrappers=wrappers,
         composition=composition,
         mixed_backend_wrappers=dict(mixed_backend_wrappers or {}),
+        result=result,
     )
     if decl.name in _NAMES:
         raise PolyarrayTypeError(f"{decl.qualname!r} is declared twice: function names are unique across namespaces.")
@@ -183,9 +187,10 @@ def _decorator(kind: str):
         wrappers: Iterable[str] = (),
         namespace: str | None = None,
         mixed_backend_wrappers: dict[str, tuple[str, ...]] | None = None,
+        result: type | None = None,
     ):
         def apply(fn: Callable[..., Any]) -> Callable[..., Any]:
-            return _declare(fn, kind, wrappers, namespace, mixed_backend_wrappers)
+            return _declare(fn, kind, wrappers, namespace, mixed_backend_wrappers, result)
 
         return apply if function is None else apply(function)
 

@@ -157,7 +157,10 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
 def outputs_to_polyarray_arrays(
     function: Callable[..., Any], decl: Declaration, backend: Backend
 ) -> Callable[..., Any]:
-    """In array mode, wrap native arrays in the result (also inside tuples and lists) as ``pa.Array``."""
+    """In array mode, wrap native arrays in the result (also inside tuples and lists) as ``pa.Array``.
+
+    A declaration's ``result`` NamedTuple is built from tuple results in either mode.
+    """
     from ._array import Array
 
     native_types = backend.native_array_types
@@ -182,6 +185,15 @@ def outputs_to_polyarray_arrays(
             return portable_dtype(result) if config.array_mode else result
 
         return to_portable_dtype
+
+    result_cls = decl.result
+    if result_cls is not None:
+
+        def to_polyarray_result(*args: Any, **kwargs: Any) -> Any:
+            result = result_cls(*function(*args, **kwargs))
+            return wrap(result) if config.array_mode else result
+
+        return to_polyarray_result
 
     def to_polyarray(*args: Any, **kwargs: Any) -> Any:
         result = function(*args, **kwargs)
