@@ -22,3 +22,15 @@ def _clean_backend_state():
     yield
     pa.unset_backend()
     pa.set_array_mode(True)
+
+
+@pytest.fixture
+def toy_site(tmp_path):
+    """The toy plugins installed (as distributions with entry points) for one test."""
+    from plugin_site import activate, deactivate, install_toy_site
+
+    install_toy_site(tmp_path)
+    activate(tmp_path)
+    yield tmp_path
+    pa.unset_backend()
+    deactivate(tmp_path)

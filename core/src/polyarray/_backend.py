@@ -20,7 +20,7 @@ from typing import Any
 import pluggy
 
 from ._declare import Declaration, declarations
-from ._discovery import PROJECT, BackendInfo, backend_info, record_failure
+from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, record_failure
 from ._dtypes import DTYPES, DType, as_dtype
 from ._errors import (
     BackendLoadError,
@@ -36,6 +36,7 @@ __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_modul
 
 _hookspec = pluggy.HookspecMarker(PROJECT)
 _IMPL_ATTRIBUTE = PROJECT + "_impl"
+_INFO_HOOKS = frozenset(name for name in vars(InfoSpec) if not name.startswith("_"))
 SUBNAMESPACES = ("linalg", "fft")
 
 
@@ -196,6 +197,8 @@ def validate_module(module: ModuleType, plugin: str) -> list[str]:
     by_name = {d.name: d for d in declarations(("primary", "mixed", "support"))}
     problems = []
     for attribute, function, options in _hookimpls_of(module):
+        if attribute in _INFO_HOOKS:
+            continue
         variant = parse_variant_name(attribute)
         specname = options.get("specname") or attribute
         where = f"{plugin} ({module.__name__}.{attribute})"
@@ -305,6 +308,7 @@ def _build(info: BackendInfo) -> Backend:
         )
     manager = pluggy.PluginManager(PROJECT)
     manager.add_hookspecs(hookspecs())
+    manager.add_hookspecs(InfoSpec)
     try:
         for module in modules:
             manager.register(module, name=f"{info.name}:{module.__name__}")
@@ -350,7 +354,8 @@ def _build(info: BackendInfo) -> Backend:
                 if handler is None or composed is None
                 else _partial_mixed(implementation, composed, handler)
             )
-            backend.native.add(decl.qualname)
+            if decl.kind != "support":
+                backend.native.add(decl.qualname)
         setattr(_target(raw, decl), decl.name, function)
 
     for dtype_name in DTYPES:

@@ -168,6 +168,26 @@ def backend_infos() -> dict[str, BackendInfo]:
 _warned: set[str] = set()
 
 
+def registered_names() -> frozenset[str]:
+    """Names of the backends registered at run time."""
+    return frozenset(_registered)
+
+
+def refresh_discovery() -> None:
+    """Read the installed entry points again (after installing or removing a plugin)."""
+    global _entry_points
+    from . import _handler
+
+    with _lock:
+        _entry_points = None
+        for name in list(_infos):
+            if name not in _registered:
+                del _infos[name]
+                _handler.forget_backend(name)
+        _failures.clear()
+        _warned.clear()
+
+
 def load_failures() -> dict[str, BaseException]:
     """Backends whose plugin failed to load or build, with the error."""
     return dict(_failures)

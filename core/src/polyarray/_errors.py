@@ -29,7 +29,7 @@ class PolyarrayNotImplementedError(PolyarrayError, NotImplementedError):
     """A feature is not available."""
 
 
-class BackendNotFoundError(PolyarrayError, LookupError):
+class BackendNotFoundError(PolyarrayError, ValueError, LookupError):
     """No backend of the requested name is installed or registered."""
 
 

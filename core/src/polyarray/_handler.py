@@ -47,10 +47,10 @@ implicit: Backend | None = None
 _built: dict[str, Backend] = {}
 _build_lock = threading.RLock()
 
+_NEVER_ARRAYS = (int, float, complex, bool, str, bytes, type(None), slice, type(Ellipsis), dict)
+
 #: type -> Backend owning it, or None for types that are not arrays.
-_type_owner: dict[type, Backend | None] = {
-    t: None for t in (int, float, complex, bool, str, bytes, type(None), slice, type(Ellipsis), dict)
-}
+_type_owner: dict[type, Backend | None] = dict.fromkeys(_NEVER_ARRAYS)
 
 
 def resolve_backend(name_or_backend: str | Backend) -> Backend:
@@ -79,14 +79,18 @@ def resolve_backend(name_or_backend: str | Backend) -> Backend:
 
 def forget_backend(name: str) -> None:
     """Drop a built backend (used when a backend is registered again under its name)."""
-    global process_stack, implicit
+    global implicit
     with _build_lock:
         old = _built.pop(name, None)
-        if old is None:
-            return
-        for t in [t for t, owner in _type_owner.items() if owner is old]:
+        # Types owned by the old backend, or by none so far, are looked up again.
+        stale = [
+            t
+            for t, owner in _type_owner.items()
+            if (owner is None and t not in _NEVER_ARRAYS) or (old is not None and owner is old)
+        ]
+        for t in stale:
             del _type_owner[t]
-        if implicit is old:
+        if old is not None and implicit is old:
             implicit = None
 
 
@@ -104,10 +108,15 @@ def _implicit_backend() -> Backend:
 
 def _owner_of_type(cls: type) -> Backend | None:
     """Match a class against the plugins' declared native types, importing nothing."""
-    from ._discovery import backend_infos
+    from ._discovery import backend_infos, registered_names
 
+    # Several plugins may claim one type: the backend named like the type's package
+    # wins, then installed plugins before ones registered at run time.
+    root = cls.__module__.split(".")[0]
+    registered = registered_names()
+    infos = sorted(backend_infos().values(), key=lambda i: (i.name != root, i.name in registered, i.name))
     owner = None
-    for info in backend_infos().values():
+    for info in infos:
         for module_name, class_path in info.native_array_types:
             module = sys.modules.get(module_name)
             if module is None:

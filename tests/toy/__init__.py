@@ -1,0 +1,1 @@
+"""A toy framework and toy backend plugins, installed into a temporary site folder by the tests."""
