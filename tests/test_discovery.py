@@ -15,7 +15,6 @@ from polyarray._backend import validate_module
 from polyarray._declare import declarations
 
 
-
 def _run(code: str, site=None) -> str:
     env = dict(os.environ)
     if site is not None:
@@ -43,7 +42,8 @@ def test_inference_imports_no_framework(toy_site):
         "import sys, numpy as np, polyarray as pa\n"
         "pa.add(np.ones(2), 1)\n"
         "pa.current_backend([1.0, 2.0], 3)\n"
-        "print([m for m in ('toyframework', 'polyarray_toy.impl', 'torch', 'jax', 'tensorflow') if m in sys.modules])\n",
+        "frameworks = ('toyframework', 'polyarray_toy.impl', 'torch', 'jax', 'tensorflow')\n"
+        "print([m for m in frameworks if m in sys.modules])\n",
         toy_site,
     )
     assert out.strip() == "[]"
@@ -231,7 +231,6 @@ def test_plugin_files_mirror_the_core_categories():
     from pathlib import Path
 
     import polyarray_numpy
-
     from polyarray.api import CATEGORIES
 
     plugin_files = {p.stem for p in Path(polyarray_numpy.__file__).parent.glob("*.py") if not p.stem.startswith("_")}

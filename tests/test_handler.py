@@ -12,7 +12,6 @@ import polyarray as pa
 from polyarray import _handler
 
 
-
 def test_set_get_previous_unset():
     numpy_backend = pa.set_backend("numpy")
     assert numpy_backend is pa.get_backend("numpy")

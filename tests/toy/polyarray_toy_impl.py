@@ -2,7 +2,6 @@
 
 import numpy as np
 import toyframework
-
 from polyarray_toy import hookimpl
 
 

@@ -215,7 +215,7 @@ def install_methods(declarations: Any) -> None:
     for decl in declarations:
         if decl.namespace or decl.kind in ("standalone", "support") or hasattr(Array, decl.name):
             continue
-        if not decl.positional_categories or decl.positional_categories[0][0] != 0:
+        if not decl.positional_categories or decl.positional_categories[0] != (0, "array"):
             continue
         setattr(Array, decl.name, _method(decl.qualname, decl.name, decl.doc))
 

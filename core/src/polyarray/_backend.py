@@ -126,12 +126,28 @@ def hookspecs() -> types.SimpleNamespace:
 
 
 def _spec_stub(decl: Declaration) -> Callable[..., Any]:
-    def stub(*args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError  # a hookspec is never called
-
-    stub.__name__ = stub.__qualname__ = decl.name
+    """A real function with the declared parameters (pluggy reads the code object, not ``__signature__``)."""
+    defaults: dict[str, Any] = {}
+    parts: list[str] = []
+    previous_kind = None
+    for index, param in enumerate(decl.signature.parameters.values()):
+        kind = param.kind
+        if previous_kind is param.POSITIONAL_ONLY and kind is not param.POSITIONAL_ONLY:
+            parts.append("/")
+        if kind is param.KEYWORD_ONLY and previous_kind not in (param.KEYWORD_ONLY, param.VAR_POSITIONAL):
+            parts.append("*")
+        text = {param.VAR_POSITIONAL: "*", param.VAR_KEYWORD: "**"}.get(kind, "") + param.name
+        if param.default is not param.empty:
+            defaults[f"_default_{index}"] = param.default
+            text += f"=_default_{index}"
+        parts.append(text)
+        previous_kind = kind
+    if previous_kind is inspect.Parameter.POSITIONAL_ONLY:
+        parts.append("/")
+    namespace = dict(defaults)
+    exec(f"def {decl.name}({', '.join(parts)}):\n    raise NotImplementedError", namespace)
+    stub = namespace[decl.name]
     stub.__doc__ = decl.doc
-    stub.__signature__ = decl.signature  # type: ignore[attr-defined]
     return stub
 
 

@@ -25,6 +25,10 @@ class PolyarrayIndexError(PolyarrayError, IndexError):
     """An index was out of bounds or malformed."""
 
 
+class PolyarrayAxisError(PolyarrayIndexError, PolyarrayValueError):
+    """An axis was out of range (both an IndexError and a ValueError, like NumPy's AxisError)."""
+
+
 class PolyarrayNotImplementedError(PolyarrayError, NotImplementedError):
     """A feature is not available."""
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _config
 from ._errors import (
+    PolyarrayAxisError,
     PolyarrayError,
     PolyarrayIndexError,
     PolyarrayNotImplementedError,
@@ -215,7 +216,9 @@ _BUILTIN_ERRORS: tuple[tuple[type[BaseException], type[PolyarrayError]], ...] = 
 def translate_exception(error: BaseException, qualname: str, backend_name: str) -> PolyarrayError:
     """The polyarray error for a native exception, naming the function and backend."""
     cls: type[PolyarrayError] = PolyarrayError
-    for builtin, polyarray_cls in _BUILTIN_ERRORS:
+    if isinstance(error, IndexError) and isinstance(error, ValueError):
+        cls = PolyarrayAxisError
+    for builtin, polyarray_cls in () if cls is PolyarrayAxisError else _BUILTIN_ERRORS:
         if isinstance(error, builtin):
             cls = polyarray_cls
             break

@@ -134,9 +134,7 @@ def reshape(x: ArrayLike, /, shape: tuple[int, ...], *, copy: bool | None = None
 
 
 @primary(wrappers=ARRAYS)
-def roll(
-    x: ArrayLike, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
-) -> ArrayLike:
+def roll(x: ArrayLike, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None) -> ArrayLike:
     """Shift elements along ``axis``; those that roll off one end come back at the other.
 
     With ``axis=None`` the array is flattened, shifted and given its shape

@@ -40,9 +40,7 @@ def argmin(x: ArrayLike, /, *, axis: int | None = None, keepdims: bool = False) 
 
 
 @primary(wrappers=ARRAYS)
-def count_nonzero(
-    x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
-) -> ArrayLike:
+def count_nonzero(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """The number of non-zero elements along ``axis`` (of the whole array when ``None``).
 
     ``True`` and complex numbers with a non-zero component count as non-zero,

@@ -1,7 +1,25 @@
-"""data types functions on NumPy."""
+"""Data type functions on NumPy.
+
+Only ``astype`` touches arrays; the other data type functions are the same
+on every backend and live in the core.
+"""
 
 from __future__ import annotations
 
-import numpy as np  # noqa: F401
+import numpy as np
 
-from ._marker import hookimpl  # noqa: F401
+from ._helpers import check_device
+from ._marker import hookimpl
+
+
+@hookimpl
+def astype(x, dtype, /, *, copy=True, device=None):
+    # ndarray.astype has the standard's copy semantics on every supported NumPy
+    # (copy=False returns x itself when the dtype already matches), so no
+    # version variant is needed (np.astype exists only from 2.0).
+    check_device(device)
+    x = np.asarray(x)
+    dtype = np.dtype(dtype)
+    if x.dtype.kind == "c" and dtype.kind not in "cb":
+        raise TypeError(f"astype does not cast complex ({x.dtype}) to {dtype}: take the real or imaginary part first")
+    return x.astype(dtype, copy=copy)

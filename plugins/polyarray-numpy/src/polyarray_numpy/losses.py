@@ -1,7 +1,5 @@
-"""losses functions on NumPy."""
+"""Loss functions on NumPy.
 
-from __future__ import annotations
-
-import numpy as np  # noqa: F401
-
-from ._marker import hookimpl  # noqa: F401
+Every loss is ``compositional``: the core's composition runs on NumPy as on
+every backend, so there is nothing to implement here.
+"""

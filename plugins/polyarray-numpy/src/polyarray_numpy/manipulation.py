@@ -1,7 +1,114 @@
-"""manipulation functions on NumPy."""
+"""Manipulation functions on NumPy."""
 
 from __future__ import annotations
 
-import numpy as np  # noqa: F401
+import numpy as np
 
-from ._marker import hookimpl  # noqa: F401
+from ._marker import hookimpl
+
+
+@hookimpl
+def broadcast_arrays(*arrays):
+    return list(np.broadcast_arrays(*arrays))
+
+
+@hookimpl
+def broadcast_to(x, /, shape):
+    return np.broadcast_to(x, shape)
+
+
+@hookimpl(specname="concat")
+def concat_v_2p0_and_above(arrays, /, *, axis=0):
+    return np.concat(arrays, axis=axis)
+
+
+@hookimpl(specname="concat")
+def concat_v_1p26_and_below(arrays, /, *, axis=0):
+    # Value-based casting would demote 0-d arrays (axis=None): promote the dtypes explicitly.
+    arrays = [np.asarray(a) for a in arrays]
+    if not arrays:
+        raise ValueError("need at least one array to concatenate")
+    return np.concatenate(arrays, axis=axis, dtype=np.result_type(*(a.dtype for a in arrays)))
+
+
+@hookimpl
+def expand_dims(x, /, *, axis=0):
+    return np.expand_dims(x, axis)
+
+
+@hookimpl
+def flip(x, /, *, axis=None):
+    return np.flip(x, axis=axis)
+
+
+@hookimpl
+def moveaxis(x, source, destination, /):
+    return np.moveaxis(x, source, destination)
+
+
+@hookimpl(specname="permute_dims")
+def permute_dims_v_2p0_and_above(x, /, axes):
+    return np.permute_dims(x, axes)
+
+
+@hookimpl(specname="permute_dims")
+def permute_dims_v_1p26_and_below(x, /, axes):
+    return np.transpose(x, axes)
+
+
+@hookimpl
+def repeat(x, repeats, /, *, axis=None):
+    return np.repeat(x, repeats, axis=axis)
+
+
+@hookimpl(specname="reshape")
+def reshape_v_2p1_and_above(x, /, shape, *, copy=None):
+    return np.reshape(x, shape, copy=copy)
+
+
+@hookimpl(specname="reshape")
+def reshape_v_2p0_and_below(x, /, shape, *, copy=None):
+    x = np.asarray(x)
+    if copy is None:
+        return np.reshape(x, shape)
+    if copy:
+        return np.reshape(x.copy(), shape)
+    view = x.view()
+    try:
+        view.shape = shape  # reshapes in place, or fails when the data cannot be viewed so
+    except AttributeError as error:
+        raise ValueError("Unable to avoid creating a copy while reshaping.") from error
+    return view
+
+
+@hookimpl
+def roll(x, /, shift, *, axis=None):
+    return np.roll(x, shift, axis=axis)
+
+
+@hookimpl
+def squeeze(x, /, axis):
+    return np.squeeze(x, axis=axis)
+
+
+@hookimpl
+def stack(arrays, /, *, axis=0):
+    return np.stack(arrays, axis=axis)
+
+
+@hookimpl
+def tile(x, repetitions, /):
+    return np.tile(x, repetitions)
+
+
+@hookimpl(specname="unstack")
+def unstack_v_2p1_and_above(x, /, *, axis=0):
+    return np.unstack(x, axis=axis)
+
+
+@hookimpl(specname="unstack")
+def unstack_v_2p0_and_below(x, /, *, axis=0):
+    x = np.asarray(x)
+    if x.ndim == 0:
+        raise ValueError("Input array must be at least 1-d.")
+    return tuple(np.moveaxis(x, axis, 0))

@@ -1,7 +1,70 @@
-"""searching functions on NumPy."""
+"""Searching functions on NumPy."""
 
 from __future__ import annotations
 
-import numpy as np  # noqa: F401
+import numpy as np
 
-from ._marker import hookimpl  # noqa: F401
+from ._marker import hookimpl
+
+_PYTHON_SCALARS = (bool, int, float, complex)
+
+
+@hookimpl
+def argmax(x, /, *, axis=None, keepdims=False):
+    return np.argmax(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def argmin(x, /, *, axis=None, keepdims=False):
+    return np.argmin(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    # A full count is a Python int in NumPy: make it an array of the index dtype.
+    return np.asarray(np.count_nonzero(x, axis=axis, keepdims=keepdims), dtype=np.intp)
+
+
+@hookimpl
+def nonzero(x, /):
+    x = np.asarray(x)
+    if x.ndim == 0:
+        raise ValueError("nonzero needs an array of at least one dimension, not a 0-d array")
+    return np.nonzero(x)
+
+
+@hookimpl
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    x1 = np.asarray(x1)
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")
+    return np.searchsorted(x1, x2, side=side, sorter=sorter)
+
+
+@hookimpl(specname="where")
+def where_v_2p0_and_above(condition, x1, x2, /):
+    return np.where(condition, x1, x2)
+
+
+def _scalar_as(value, dtype):
+    """A Python scalar as a 0-d array of ``dtype`` where the standard lets it take the array's dtype."""
+    kind = dtype.kind
+    kind_ok = {bool: "b", int: "iufc", float: "fc", complex: "c"}[type(value)]
+    return np.asarray(value, dtype=dtype) if kind in kind_ok else value
+
+
+@hookimpl(specname="where")
+def where_v_1p26_and_below(condition, x1, x2, /):
+    # NumPy 1.x casts by value (0-d arrays and scalars): promote as the standard does instead.
+    scalar1, scalar2 = type(x1) in _PYTHON_SCALARS, type(x2) in _PYTHON_SCALARS
+    if scalar1 and not scalar2:
+        x2 = np.asarray(x2)
+        x1 = _scalar_as(x1, x2.dtype)
+    elif scalar2 and not scalar1:
+        x1 = np.asarray(x1)
+        x2 = _scalar_as(x2, x1.dtype)
+    elif not scalar1:
+        x1, x2 = np.asarray(x1), np.asarray(x2)
+        dtype = np.result_type(x1.dtype, x2.dtype)
+        x1, x2 = x1.astype(dtype, copy=False), x2.astype(dtype, copy=False)
+    return np.where(condition, x1, x2)

@@ -1,7 +1,172 @@
-"""statistical functions on NumPy."""
+"""Statistical functions on NumPy.
+
+NumPy sums and multiplies narrow integers in the platform's C ``long`` (32 bits
+on Windows with NumPy 1.x): the standard's default accumulation dtype is chosen
+here instead. ``np.cumulative_sum``/``np.cumulative_prod`` exist from NumPy 2.1.
+"""
 
 from __future__ import annotations
 
-import numpy as np  # noqa: F401
+import operator
 
-from ._marker import hookimpl  # noqa: F401
+import numpy as np
+
+from ._marker import hookimpl
+
+_INT64, _UINT64, _FLOAT64 = np.dtype(np.int64), np.dtype(np.uint64), np.dtype(np.float64)
+
+
+def _accumulation_dtype(dtype):
+    """The standard's default dtype of a sum or product of an array of ``dtype``."""
+    kind = dtype.kind
+    if kind == "b" or (kind == "i" and dtype.itemsize < 8):
+        return _INT64
+    if kind == "u" and dtype.itemsize < 8:
+        return _UINT64
+    return dtype
+
+
+def _reduced_axes(axis, ndim):
+    """``axis`` as a tuple of distinct non-negative axes (all of them for ``None``)."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    normalized = []
+    for a in axes:
+        a = operator.index(a)
+        if not -ndim <= a < ndim:
+            raise np.exceptions.AxisError(a, ndim)
+        normalized.append(a % ndim)
+    if len(set(normalized)) != len(normalized):
+        raise ValueError(f"repeated axis in {axis!r}")
+    return tuple(normalized)
+
+
+def _nan_result(x, axis, keepdims, dtype):
+    """The all-NaN result of a reduction of ``x`` over ``axis`` (for means and variances of too few elements)."""
+    axes = _reduced_axes(axis, x.ndim)
+    if keepdims:
+        shape = tuple(1 if i in axes else n for i, n in enumerate(x.shape))
+    else:
+        shape = tuple(n for i, n in enumerate(x.shape) if i not in axes)
+    nan = complex(np.nan, np.nan) if dtype.kind == "c" else np.nan
+    return np.full(shape, nan, dtype=dtype)
+
+
+def _reduced_size(x, axis):
+    axes = _reduced_axes(axis, x.ndim)
+    size = 1
+    for a in axes:
+        size *= x.shape[a]
+    return size
+
+
+def _mean_dtype(dtype):
+    return dtype if dtype.kind in "fc" else _FLOAT64
+
+
+def _variance_dtype(dtype):
+    if dtype.kind == "f":
+        return dtype
+    if dtype.kind == "c":
+        return np.finfo(dtype).dtype
+    return _FLOAT64
+
+
+def _cumulative(accumulate, identity, x, axis, dtype, include_initial):
+    """A cumulative sum or product as ``np.cumulative_sum``/``np.cumulative_prod`` of NumPy 2.1 compute it."""
+    x = np.asarray(x)
+    if dtype is None:
+        dtype = _accumulation_dtype(x.dtype)
+    if x.ndim == 0:
+        x = x.reshape(1)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
+        axis = 0
+    result = accumulate(x, axis=axis, dtype=dtype)
+    if include_initial:
+        axis = operator.index(axis) % result.ndim
+        shape = (*result.shape[:axis], 1, *result.shape[axis + 1 :])
+        result = np.concatenate([np.full(shape, identity, dtype=result.dtype), result], axis=axis)
+    return result
+
+
+@hookimpl(specname="cumulative_prod")
+def cumulative_prod_v_2p1_and_above(x, /, *, axis=None, dtype=None, include_initial=False):
+    x = np.asarray(x)
+    if dtype is None:
+        dtype = _accumulation_dtype(x.dtype)
+    return np.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+@hookimpl(specname="cumulative_prod")
+def cumulative_prod_v_2p0_and_below(x, /, *, axis=None, dtype=None, include_initial=False):
+    return _cumulative(np.cumprod, 1, x, axis, dtype, include_initial)
+
+
+@hookimpl(specname="cumulative_sum")
+def cumulative_sum_v_2p1_and_above(x, /, *, axis=None, dtype=None, include_initial=False):
+    x = np.asarray(x)
+    if dtype is None:
+        dtype = _accumulation_dtype(x.dtype)
+    return np.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+@hookimpl(specname="cumulative_sum")
+def cumulative_sum_v_2p0_and_below(x, /, *, axis=None, dtype=None, include_initial=False):
+    return _cumulative(np.cumsum, 0, x, axis, dtype, include_initial)
+
+
+@hookimpl
+def max(x, /, *, axis=None, keepdims=False):
+    return np.max(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def mean(x, /, *, axis=None, keepdims=False):
+    x = np.asarray(x)
+    if x.size == 0:
+        # NumPy warns and divides 0 by 0: the standard's mean of no elements is NaN.
+        if _reduced_size(x, axis) == 0:
+            return _nan_result(x, axis, keepdims, _mean_dtype(x.dtype))
+        return np.mean(x, axis=axis, keepdims=keepdims, dtype=_mean_dtype(x.dtype))
+    return np.mean(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def min(x, /, *, axis=None, keepdims=False):
+    return np.min(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    x = np.asarray(x)
+    if dtype is None:
+        dtype = _accumulation_dtype(x.dtype)
+    return np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+@hookimpl
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+    x = np.asarray(x)
+    if dtype is None:
+        dtype = _accumulation_dtype(x.dtype)
+    return np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+@hookimpl
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    x = np.asarray(x)
+    if (correction > 0 or x.size == 0) and _reduced_size(x, axis) - correction <= 0:
+        # NumPy warns and gives inf or NaN here: the standard asks for NaN.
+        return _nan_result(x, axis, keepdims, _variance_dtype(x.dtype))
+    return np.var(x, axis=axis, ddof=correction, keepdims=keepdims)
+
+
+@hookimpl
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    x = np.asarray(x)
+    if (correction > 0 or x.size == 0) and _reduced_size(x, axis) - correction <= 0:
+        return _nan_result(x, axis, keepdims, _variance_dtype(x.dtype))
+    return np.std(x, axis=axis, ddof=correction, keepdims=keepdims)

@@ -1,7 +1,46 @@
-"""utility functions on NumPy."""
+"""Utility functions on NumPy."""
 
 from __future__ import annotations
 
-import numpy as np  # noqa: F401
+import numpy as np
 
-from ._marker import hookimpl  # noqa: F401
+from ._marker import hookimpl
+
+
+@hookimpl
+def all(x, /, *, axis=None, keepdims=False):
+    return np.all(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def any(x, /, *, axis=None, keepdims=False):
+    return np.any(x, axis=axis, keepdims=keepdims)
+
+
+@hookimpl
+def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+    if n == 0 and (prepend is not None or append is not None):
+        return _join(np.asarray(x), axis, prepend, append)
+    # NumPy marks a missing prepend/append by leaving the keyword out (None would be a value).
+    extra = {}
+    if prepend is not None:
+        extra["prepend"] = prepend
+    if append is not None:
+        extra["append"] = append
+    return np.diff(x, n=n, axis=axis, **extra)
+
+
+def _join(x, axis, prepend, append):
+    """``prepend``, ``x`` and ``append`` joined along ``axis`` (NumPy's diff skips this when ``n=0``)."""
+    if x.ndim == 0:
+        raise ValueError("diff requires input that is at least one dimensional")
+    if not -x.ndim <= axis < x.ndim:
+        raise np.exceptions.AxisError(axis, x.ndim)
+    axis %= x.ndim
+    edge = (*x.shape[:axis], 1, *x.shape[axis + 1 :])
+    parts = []
+    for part in (prepend, x, append):
+        if part is not None:
+            part = np.asarray(part)
+            parts.append(np.broadcast_to(part, edge) if part.ndim == 0 else part)
+    return np.concatenate(parts, axis=axis)
