@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import dtype_sets
 import numpy as np
 import pytest
 from hypothesis import assume, given
@@ -12,10 +13,7 @@ from hypothesis.extra import numpy as hnp
 
 import polyarray as pa
 
-DTYPES = [
-    pa.bool, pa.int8, pa.int16, pa.int32, pa.int64, pa.uint8, pa.uint16, pa.uint32, pa.uint64,
-    pa.float16, pa.float32, pa.float64, pa.complex64, pa.complex128,
-]  # fmt: skip
+DTYPES = dtype_sets.portable(dtype_sets.ALL)
 dtypes = st.sampled_from(DTYPES)
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4)
 shape_args = shapes | st.integers(0, 5)

@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import math
 
+import dtype_sets
 import numpy as np
 import pytest
 from hypothesis import given
@@ -14,10 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 import polyarray as pa
 
-NUMPY_DTYPES = [
-    pa.bool, pa.int8, pa.int16, pa.int32, pa.int64, pa.uint8, pa.uint16, pa.uint32, pa.uint64,
-    pa.float16, pa.float32, pa.float64, pa.complex64, pa.complex128,
-]  # fmt: skip
+NUMPY_DTYPES = dtype_sets.portable(dtype_sets.ALL)
 ALL_DTYPES = [*NUMPY_DTYPES, pa.bfloat16]
 INTEGERS = [pa.int8, pa.int16, pa.int32, pa.int64, pa.uint8, pa.uint16, pa.uint32, pa.uint64]
 REAL_FLOATS = [pa.float16, pa.bfloat16, pa.float32, pa.float64]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dtype_sets
 import numpy as np
 import pytest
 from hypothesis import assume, given
@@ -11,23 +12,8 @@ from hypothesis.extra import numpy as hnp
 import polyarray as pa
 from polyarray_numpy import manipulation as np_manipulation
 
-DTYPES = [
-    np.bool_,
-    np.int8,
-    np.int16,
-    np.int32,
-    np.int64,
-    np.uint8,
-    np.uint16,
-    np.uint32,
-    np.uint64,
-    np.float16,
-    np.float32,
-    np.float64,
-    np.complex64,
-    np.complex128,
-]
-dtypes = st.sampled_from([np.dtype(d) for d in DTYPES])
+DTYPES = dtype_sets.ALL
+dtypes = st.sampled_from(DTYPES)
 shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import dtype_sets
 import numpy as np
 import pytest
 from hypothesis import given
@@ -14,22 +15,9 @@ import polyarray as pa
 from polyarray_numpy import searching as np_searching
 from polyarray_numpy import set_functions as np_sets
 
-REAL_DTYPES = [
-    np.bool_,
-    np.int8,
-    np.int16,
-    np.int32,
-    np.int64,
-    np.uint8,
-    np.uint16,
-    np.uint32,
-    np.uint64,
-    np.float16,
-    np.float32,
-    np.float64,
-]
-real_dtypes = st.sampled_from([np.dtype(d) for d in REAL_DTYPES])
-dtypes = st.sampled_from([np.dtype(d) for d in [*REAL_DTYPES, np.complex64, np.complex128]])
+REAL_DTYPES = dtype_sets.REAL
+real_dtypes = st.sampled_from(REAL_DTYPES)
+dtypes = st.sampled_from(dtype_sets.ALL)
 shapes = hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5)
 nonempty_shapes = hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 
+import dtype_sets
 import numpy as np
 import pytest
 from hypothesis import given
@@ -13,13 +14,13 @@ from hypothesis.extra import numpy as hnp
 import polyarray as pa
 from polyarray_numpy import statistical as np_statistical
 
-INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
-FLOAT_DTYPES = [np.float16, np.float32, np.float64]
-COMPLEX_DTYPES = [np.complex64, np.complex128]
-real_dtypes = st.sampled_from([np.dtype(d) for d in [np.bool_, *INT_DTYPES, *FLOAT_DTYPES]])
-numeric_dtypes = st.sampled_from([np.dtype(d) for d in [*INT_DTYPES, *FLOAT_DTYPES, *COMPLEX_DTYPES]])
-dtypes = st.sampled_from([np.dtype(d) for d in [np.bool_, *INT_DTYPES, *FLOAT_DTYPES, *COMPLEX_DTYPES]])
-inexact_dtypes = st.sampled_from([np.dtype(d) for d in [*FLOAT_DTYPES, *COMPLEX_DTYPES]])
+INT_DTYPES = dtype_sets.INTEGER
+FLOAT_DTYPES = dtype_sets.FLOATING
+COMPLEX_DTYPES = dtype_sets.COMPLEX
+real_dtypes = st.sampled_from(dtype_sets.REAL)
+numeric_dtypes = st.sampled_from(dtype_sets.NUMERIC)
+dtypes = st.sampled_from(dtype_sets.ALL)
+inexact_dtypes = st.sampled_from(dtype_sets.INEXACT)
 shapes = hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4)
 nonempty_shapes = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=4)
 
