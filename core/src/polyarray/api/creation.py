@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._declare import primary
 from ._types import ArrayLike, Device, DTypeLike
-from ._wrappers import ARRAYS, CREATION
+from ._wrappers import CREATION
 
 __all__ = [
     "arange",
@@ -238,7 +238,7 @@ def ones_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=CREATION)
 def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The lower triangle of a matrix or of each matrix in a stack; the rest is zero.
 
@@ -253,7 +253,7 @@ def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=CREATION)
 def triu(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The upper triangle of a matrix or of each matrix in a stack; the rest is zero.
 

@@ -23,7 +23,7 @@ from .._dtypes import DType
 from .._dtypes import as_dtype as _as_dtype
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from ._types import ArrayLike, Device, DTypeLike
-from ._wrappers import ARRAYS
+from ._wrappers import CAST
 
 __all__ = ["FInfo", "IInfo", "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
@@ -135,7 +135,7 @@ def matches_kind(dtype: DType, kind: Any) -> bool:
     return dtype == _dtype_of(kind)
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=CAST)
 def astype(x: ArrayLike, dtype: DTypeLike, /, *, copy: bool = True, device: Device | None = None) -> ArrayLike:
     """A copy of ``x`` cast to ``dtype``, regardless of the promotion rules.
 

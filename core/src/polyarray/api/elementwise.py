@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import BINARY, UNARY
 
 __all__ = [
     "abs",
@@ -83,7 +83,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def abs(x: ArrayLike, /) -> ArrayLike:
     """The absolute value of each element.
 
@@ -99,7 +99,7 @@ def abs(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def acos(x: ArrayLike, /) -> ArrayLike:
     """The principal value of the inverse cosine of each element, in radians.
 
@@ -112,7 +112,7 @@ def acos(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def acosh(x: ArrayLike, /) -> ArrayLike:
     """The inverse hyperbolic cosine of each element.
 
@@ -125,7 +125,7 @@ def acosh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def add(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | complex, /) -> ArrayLike:
     """Add ``x1`` and ``x2`` element-wise.
 
@@ -137,7 +137,7 @@ def add(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | com
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def asin(x: ArrayLike, /) -> ArrayLike:
     """The principal value of the inverse sine of each element, in radians.
 
@@ -149,7 +149,7 @@ def asin(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def asinh(x: ArrayLike, /) -> ArrayLike:
     """The inverse hyperbolic sine of each element.
 
@@ -162,7 +162,7 @@ def asinh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def atan(x: ArrayLike, /) -> ArrayLike:
     """The principal value of the inverse tangent of each element, in radians.
 
@@ -174,7 +174,7 @@ def atan(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def atan2(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """The angle of the point ``(x2, x1)``: the inverse tangent of ``x1 / x2`` in the right quadrant.
 
@@ -187,7 +187,7 @@ def atan2(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayL
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def atanh(x: ArrayLike, /) -> ArrayLike:
     """The inverse hyperbolic tangent of each element.
 
@@ -200,7 +200,7 @@ def atanh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def bitwise_and(x1: ArrayLike | int | bool, x2: ArrayLike | int | bool, /) -> ArrayLike:
     """The bitwise AND of each pair of elements (integer or boolean input).
 
@@ -211,7 +211,7 @@ def bitwise_and(x1: ArrayLike | int | bool, x2: ArrayLike | int | bool, /) -> Ar
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def bitwise_left_shift(x1: ArrayLike | int, x2: ArrayLike | int, /) -> ArrayLike:
     """Shift the bits of each element of ``x1`` left by ``x2`` (integer input, ``x2 >= 0``).
 
@@ -222,7 +222,7 @@ def bitwise_left_shift(x1: ArrayLike | int, x2: ArrayLike | int, /) -> ArrayLike
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def bitwise_invert(x: ArrayLike, /) -> ArrayLike:
     """Flip every bit of each element (integer or boolean input; booleans are negated).
 
@@ -233,7 +233,7 @@ def bitwise_invert(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def bitwise_or(x1: ArrayLike | int | bool, x2: ArrayLike | int | bool, /) -> ArrayLike:
     """The bitwise OR of each pair of elements (integer or boolean input).
 
@@ -242,7 +242,7 @@ def bitwise_or(x1: ArrayLike | int | bool, x2: ArrayLike | int | bool, /) -> Arr
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def bitwise_right_shift(x1: ArrayLike | int, x2: ArrayLike | int, /) -> ArrayLike:
     """Shift the bits of each element of ``x1`` right by ``x2`` (integer input, ``x2 >= 0``).
 
@@ -254,7 +254,7 @@ def bitwise_right_shift(x1: ArrayLike | int, x2: ArrayLike | int, /) -> ArrayLik
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def bitwise_xor(x1: ArrayLike | int | bool, x2: ArrayLike | int | bool, /) -> ArrayLike:
     """The bitwise exclusive OR of each pair of elements (integer or boolean input).
 
@@ -263,7 +263,7 @@ def bitwise_xor(x1: ArrayLike | int | bool, x2: ArrayLike | int | bool, /) -> Ar
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def ceil(x: ArrayLike, /) -> ArrayLike:
     """Round each element up, to the smallest integer-valued number not below it.
 
@@ -278,7 +278,7 @@ def ceil(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def clip(
     x: ArrayLike, /, min: ArrayLike | int | float | None = None, max: ArrayLike | int | float | None = None
 ) -> ArrayLike:
@@ -298,7 +298,7 @@ def clip(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def conj(x: ArrayLike, /) -> ArrayLike:
     """The complex conjugate of each element (the imaginary part negated).
 
@@ -309,7 +309,7 @@ def conj(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def copysign(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """The magnitude of ``x1`` with the sign bit of ``x2``, element-wise.
 
@@ -322,7 +322,7 @@ def copysign(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Arr
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def cos(x: ArrayLike, /) -> ArrayLike:
     """The cosine of each element (in radians).
 
@@ -334,7 +334,7 @@ def cos(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def cosh(x: ArrayLike, /) -> ArrayLike:
     """The hyperbolic cosine of each element.
 
@@ -346,7 +346,7 @@ def cosh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def divide(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | complex, /) -> ArrayLike:
     """True division of ``x1`` by ``x2``, element-wise.
 
@@ -359,7 +359,7 @@ def divide(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | 
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def equal(x1: ArrayLike | int | float | complex | bool, x2: ArrayLike | int | float | complex | bool, /) -> ArrayLike:
     """Whether ``x1 == x2``, element-wise, as a boolean array.
 
@@ -371,7 +371,7 @@ def equal(x1: ArrayLike | int | float | complex | bool, x2: ArrayLike | int | fl
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def exp(x: ArrayLike, /) -> ArrayLike:
     """The exponential of each element.
 
@@ -383,7 +383,7 @@ def exp(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def expm1(x: ArrayLike, /) -> ArrayLike:
     """``exp(x) - 1`` for each element, accurate for ``x`` near zero.
 
@@ -395,7 +395,7 @@ def expm1(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def floor(x: ArrayLike, /) -> ArrayLike:
     """Round each element down, to the largest integer-valued number not above it.
 
@@ -408,7 +408,7 @@ def floor(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def floor_divide(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """Divide ``x1`` by ``x2`` and round down, element-wise (Python's ``//``).
 
@@ -420,7 +420,7 @@ def floor_divide(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) ->
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def greater(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """Whether ``x1 > x2``, element-wise, as a boolean array (False where either is NaN).
 
@@ -429,7 +429,7 @@ def greater(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Arra
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def greater_equal(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """Whether ``x1 >= x2``, element-wise, as a boolean array (False where either is NaN).
 
@@ -438,7 +438,7 @@ def greater_equal(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def hypot(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """``sqrt(x1**2 + x2**2)`` for each pair of elements, without undue overflow or underflow.
 
@@ -450,7 +450,7 @@ def hypot(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayL
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def imag(x: ArrayLike, /) -> ArrayLike:
     """The imaginary part of each element.
 
@@ -462,7 +462,7 @@ def imag(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def isfinite(x: ArrayLike, /) -> ArrayLike:
     """Whether each element is finite (neither infinite nor NaN), as a boolean array.
 
@@ -473,7 +473,7 @@ def isfinite(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def isinf(x: ArrayLike, /) -> ArrayLike:
     """Whether each element is ``+inf`` or ``-inf``, as a boolean array.
 
@@ -484,7 +484,7 @@ def isinf(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def isnan(x: ArrayLike, /) -> ArrayLike:
     """Whether each element is NaN, as a boolean array.
 
@@ -495,7 +495,7 @@ def isnan(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def less(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """Whether ``x1 < x2``, element-wise, as a boolean array (False where either is NaN).
 
@@ -504,7 +504,7 @@ def less(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLi
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def less_equal(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """Whether ``x1 <= x2``, element-wise, as a boolean array (False where either is NaN).
 
@@ -513,7 +513,7 @@ def less_equal(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> A
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def log(x: ArrayLike, /) -> ArrayLike:
     """The natural logarithm of each element.
 
@@ -526,7 +526,7 @@ def log(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def log1p(x: ArrayLike, /) -> ArrayLike:
     """``log(1 + x)`` for each element, accurate for ``x`` near zero.
 
@@ -538,7 +538,7 @@ def log1p(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def log2(x: ArrayLike, /) -> ArrayLike:
     """The base-2 logarithm of each element.
 
@@ -550,7 +550,7 @@ def log2(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def log10(x: ArrayLike, /) -> ArrayLike:
     """The base-10 logarithm of each element.
 
@@ -562,7 +562,7 @@ def log10(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def logaddexp(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """``log(exp(x1) + exp(x2))`` for each pair of elements, without overflow.
 
@@ -575,7 +575,7 @@ def logaddexp(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Ar
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def logical_and(x1: ArrayLike | bool, x2: ArrayLike | bool, /) -> ArrayLike:
     """The logical AND of each pair of elements, as a boolean array.
 
@@ -587,7 +587,7 @@ def logical_and(x1: ArrayLike | bool, x2: ArrayLike | bool, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def logical_not(x: ArrayLike, /) -> ArrayLike:
     """The logical NOT of each element, as a boolean array.
 
@@ -599,7 +599,7 @@ def logical_not(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def logical_or(x1: ArrayLike | bool, x2: ArrayLike | bool, /) -> ArrayLike:
     """The logical OR of each pair of elements, as a boolean array.
 
@@ -611,7 +611,7 @@ def logical_or(x1: ArrayLike | bool, x2: ArrayLike | bool, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def logical_xor(x1: ArrayLike | bool, x2: ArrayLike | bool, /) -> ArrayLike:
     """The logical exclusive OR of each pair of elements, as a boolean array.
 
@@ -623,7 +623,7 @@ def logical_xor(x1: ArrayLike | bool, x2: ArrayLike | bool, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def maximum(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """The larger of each pair of elements.
 
@@ -635,7 +635,7 @@ def maximum(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Arra
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def minimum(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """The smaller of each pair of elements.
 
@@ -647,7 +647,7 @@ def minimum(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Arra
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def multiply(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | complex, /) -> ArrayLike:
     """Multiply ``x1`` and ``x2`` element-wise.
 
@@ -659,7 +659,7 @@ def multiply(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float 
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def negative(x: ArrayLike, /) -> ArrayLike:
     """The numerical negative of each element (both parts of complex numbers).
 
@@ -671,7 +671,7 @@ def negative(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def nextafter(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """The next representable floating-point value after ``x1`` in the direction of ``x2``.
 
@@ -685,7 +685,7 @@ def nextafter(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Ar
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def not_equal(
     x1: ArrayLike | int | float | complex | bool, x2: ArrayLike | int | float | complex | bool, /
 ) -> ArrayLike:
@@ -698,7 +698,7 @@ def not_equal(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def positive(x: ArrayLike, /) -> ArrayLike:
     """The numerical positive of each element (``+x``), a new array of the same dtype.
 
@@ -707,7 +707,7 @@ def positive(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def pow(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | complex, /) -> ArrayLike:
     """Raise each element of ``x1`` to the power of the matching element of ``x2``.
 
@@ -724,7 +724,7 @@ def pow(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | com
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def real(x: ArrayLike, /) -> ArrayLike:
     """The real part of each element.
 
@@ -737,7 +737,7 @@ def real(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def reciprocal(x: ArrayLike, /) -> ArrayLike:
     """``1 / x`` for each element.
 
@@ -750,7 +750,7 @@ def reciprocal(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def remainder(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> ArrayLike:
     """The remainder of dividing ``x1`` by ``x2``, with the sign of ``x2`` (Python's ``%``).
 
@@ -762,7 +762,7 @@ def remainder(x1: ArrayLike | int | float, x2: ArrayLike | int | float, /) -> Ar
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def round(x: ArrayLike, /) -> ArrayLike:
     """Round each element to the nearest integer-valued number, halves to even.
 
@@ -775,7 +775,7 @@ def round(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def sign(x: ArrayLike, /) -> ArrayLike:
     """The sign of each element: ``-1``, ``0`` or ``1`` for real input, ``x / |x|`` for complex.
 
@@ -792,7 +792,7 @@ def sign(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def signbit(x: ArrayLike, /) -> ArrayLike:
     """Whether the sign bit of each element is set, as a boolean array.
 
@@ -804,7 +804,7 @@ def signbit(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def sin(x: ArrayLike, /) -> ArrayLike:
     """The sine of each element (in radians).
 
@@ -816,7 +816,7 @@ def sin(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def sinh(x: ArrayLike, /) -> ArrayLike:
     """The hyperbolic sine of each element.
 
@@ -828,7 +828,7 @@ def sinh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def square(x: ArrayLike, /) -> ArrayLike:
     """``x * x`` for each element, with the dtype of ``x``.
 
@@ -837,7 +837,7 @@ def square(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def sqrt(x: ArrayLike, /) -> ArrayLike:
     """The principal square root of each element, correctly rounded.
 
@@ -850,7 +850,7 @@ def sqrt(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=BINARY)
 def subtract(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float | complex, /) -> ArrayLike:
     """Subtract ``x2`` from ``x1`` element-wise (the same as ``x1 + (-x2)``).
 
@@ -859,7 +859,7 @@ def subtract(x1: ArrayLike | int | float | complex, x2: ArrayLike | int | float 
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def tan(x: ArrayLike, /) -> ArrayLike:
     """The tangent of each element (in radians).
 
@@ -871,7 +871,7 @@ def tan(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def tanh(x: ArrayLike, /) -> ArrayLike:
     """The hyperbolic tangent of each element.
 
@@ -883,7 +883,7 @@ def tanh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=UNARY)
 def trunc(x: ArrayLike, /) -> ArrayLike:
     """Round each element toward zero, to the nearest integer-valued number.
 

@@ -17,7 +17,7 @@ from typing import Literal
 
 from .._declare import primary
 from ._types import ArrayLike, Device, DTypeLike
-from ._wrappers import ARRAYS, CREATION
+from ._wrappers import FFT
 
 __all__ = [
     "fft",
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def fft(
     x: ArrayLike,
     /,
@@ -58,7 +58,7 @@ def fft(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def ifft(
     x: ArrayLike,
     /,
@@ -77,7 +77,7 @@ def ifft(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def fftn(
     x: ArrayLike,
     /,
@@ -99,7 +99,7 @@ def fftn(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def ifftn(
     x: ArrayLike,
     /,
@@ -119,7 +119,7 @@ def ifftn(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def rfft(
     x: ArrayLike,
     /,
@@ -140,7 +140,7 @@ def rfft(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def irfft(
     x: ArrayLike,
     /,
@@ -161,7 +161,7 @@ def irfft(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def rfftn(
     x: ArrayLike,
     /,
@@ -182,7 +182,7 @@ def rfftn(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def irfftn(
     x: ArrayLike,
     /,
@@ -203,7 +203,7 @@ def irfftn(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def hfft(
     x: ArrayLike,
     /,
@@ -222,7 +222,7 @@ def hfft(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def ihfft(
     x: ArrayLike,
     /,
@@ -242,7 +242,7 @@ def ihfft(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=FFT)
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """The sample frequencies of a transform of length ``n`` and sample spacing ``d``.
 
@@ -254,7 +254,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=FFT)
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """The non-negative sample frequencies of :func:`rfft` for a length ``n`` and spacing ``d``.
 
@@ -266,7 +266,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, devic
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def fftshift(x: ArrayLike, /, *, axes: int | Sequence[int] | None = None) -> ArrayLike:
     """Move the zero-frequency element to the centre: roll each of ``axes`` (default: all) by half its length.
 
@@ -277,7 +277,7 @@ def fftshift(x: ArrayLike, /, *, axes: int | Sequence[int] | None = None) -> Arr
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=FFT)
 def ifftshift(x: ArrayLike, /, *, axes: int | Sequence[int] | None = None) -> ArrayLike:
     """The inverse of :func:`fftshift` (the two differ by one element for odd lengths).
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import MANIPULATION
 
 __all__ = ["take", "take_along_axis"]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def take(x: ArrayLike, indices: ArrayLike, /, *, axis: int | None = None) -> ArrayLike:
     """The elements of ``x`` at the 1-d integer ``indices`` along ``axis``.
 
@@ -25,7 +25,7 @@ def take(x: ArrayLike, indices: ArrayLike, /, *, axis: int | None = None) -> Arr
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def take_along_axis(x: ArrayLike, indices: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """Pick elements of ``x`` along ``axis`` at ``indices``, an integer array of the same rank.
 

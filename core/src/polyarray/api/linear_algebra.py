@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import LINALG, VIEW
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=LINALG)
 def matmul(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """The matrix product of ``x1`` and ``x2``, as the ``@`` operator computes it.
 
@@ -29,7 +29,7 @@ def matmul(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def matrix_transpose(x: ArrayLike, /) -> ArrayLike:
     """Swap the last two axes of ``x`` (a matrix or a stack of matrices).
 
@@ -43,7 +43,7 @@ def matrix_transpose(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=LINALG)
 def tensordot(x1: ArrayLike, x2: ArrayLike, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> ArrayLike:
     """Contract ``x1`` and ``x2`` over ``axes``: the generalized matrix product.
 
@@ -61,7 +61,7 @@ def tensordot(x1: ArrayLike, x2: ArrayLike, /, *, axes: int | tuple[Sequence[int
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=LINALG)
 def vecdot(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """The dot product of vectors along ``axis``, the first vector conjugated when complex.
 

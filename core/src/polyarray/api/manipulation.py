@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import MANIPULATION, VIEW
 
 __all__ = [
     "broadcast_arrays",
@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def broadcast_arrays(*arrays: ArrayLike) -> list[ArrayLike]:
     """Broadcast any number of arrays against one another.
 
@@ -40,7 +40,7 @@ def broadcast_arrays(*arrays: ArrayLike) -> list[ArrayLike]:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """Broadcast ``x`` to ``shape`` (same dtype; an error if ``x`` cannot broadcast to it).
 
@@ -52,7 +52,7 @@ def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int | None = 0) -> ArrayLike:
     """Join arrays along an existing axis (``axis=None`` flattens them first).
 
@@ -64,7 +64,7 @@ def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int 
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def expand_dims(x: ArrayLike, /, *, axis: int = 0) -> ArrayLike:
     """Insert an axis of size one at position ``axis`` (on ``[-N-1, N]`` for an ``N``-d ``x``).
 
@@ -77,7 +77,7 @@ def expand_dims(x: ArrayLike, /, *, axis: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def flip(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> ArrayLike:
     """Reverse the order of the elements along ``axis`` (every axis when ``None``); the shape is kept.
 
@@ -87,7 +87,7 @@ def flip(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None) -> Array
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def moveaxis(x: ArrayLike, source: int | tuple[int, ...], destination: int | tuple[int, ...], /) -> ArrayLike:
     """Move the axes ``source`` to the positions ``destination``; the other axes keep their order.
 
@@ -96,7 +96,7 @@ def moveaxis(x: ArrayLike, source: int | tuple[int, ...], destination: int | tup
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def permute_dims(x: ArrayLike, /, axes: tuple[int, ...]) -> ArrayLike:
     """Permute the axes of ``x``: ``axes`` is a permutation of ``(0, 1, ..., N-1)``.
 
@@ -107,7 +107,7 @@ def permute_dims(x: ArrayLike, /, axes: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def repeat(x: ArrayLike, repeats: int | ArrayLike, /, *, axis: int | None = None) -> ArrayLike:
     """Repeat each element of ``x`` ``repeats`` times (an int, or an integer array of one count per element).
 
@@ -119,7 +119,7 @@ def repeat(x: ArrayLike, repeats: int | ArrayLike, /, *, axis: int | None = None
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def reshape(x: ArrayLike, /, shape: tuple[int, ...], *, copy: bool | None = None) -> ArrayLike:
     """Give ``x`` a new shape with the same elements (one dimension may be ``-1``, inferred).
 
@@ -133,7 +133,7 @@ def reshape(x: ArrayLike, /, shape: tuple[int, ...], *, copy: bool | None = None
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def roll(x: ArrayLike, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None) -> ArrayLike:
     """Shift elements along ``axis``; those that roll off one end come back at the other.
 
@@ -145,7 +145,7 @@ def roll(x: ArrayLike, /, shift: int | tuple[int, ...], *, axis: int | tuple[int
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """Remove the singleton axes ``axis``; an axis of size other than one raises a ``ValueError``.
 
@@ -154,7 +154,7 @@ def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def stack(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int = 0) -> ArrayLike:
     """Join arrays of the same shape along a new axis, at position ``axis`` of the result.
 
@@ -166,7 +166,7 @@ def stack(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int =
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=MANIPULATION)
 def tile(x: ArrayLike, repetitions: tuple[int, ...], /) -> ArrayLike:
     """Build an array by repeating ``x`` ``repetitions[i]`` times along each axis ``i``.
 
@@ -180,7 +180,7 @@ def tile(x: ArrayLike, repetitions: tuple[int, ...], /) -> ArrayLike:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=VIEW)
 def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[ArrayLike, ...]:
     """Split ``x`` along ``axis`` into a tuple of arrays of one dimension fewer.
 

@@ -22,7 +22,7 @@ from typing import Any
 from .._declare import mixed, primary
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from ._types import ArrayLike, DTypeLike
-from ._wrappers import ARRAYS, COMPOSITION
+from ._wrappers import ACTIVATION, COMPOSITION, REDUCTION
 from .data_types import isdtype as _isdtype
 
 __all__ = [
@@ -136,7 +136,7 @@ def _times_cdf(xp: Any, x: Any, cdf: Any) -> Any:
 # -- activations ----------------------------------------------------------------------------
 
 
-@mixed(wrappers=COMPOSITION)
+@mixed(wrappers=ACTIVATION)
 def relu(xp: Any, x: ArrayLike, /) -> ArrayLike:
     """The rectified linear unit, ``max(x, 0)`` element-wise.
 
@@ -153,7 +153,7 @@ def relu(xp: Any, x: ArrayLike, /) -> ArrayLike:
     return xp.where(xp.less(x, zero), zero, x)
 
 
-@mixed(wrappers=COMPOSITION)
+@mixed(wrappers=ACTIVATION)
 def leaky_relu(xp: Any, x: ArrayLike, /, *, alpha: float = 0.2) -> ArrayLike:
     """The leaky rectified linear unit: ``x`` where ``x >= 0``, ``alpha * x`` elsewhere.
 
@@ -166,7 +166,7 @@ def leaky_relu(xp: Any, x: ArrayLike, /, *, alpha: float = 0.2) -> ArrayLike:
     return xp.where(xp.less(x, _const(xp, 0, x)), xp.multiply(x, _const(xp, alpha, x)), x)
 
 
-@mixed(wrappers=COMPOSITION)
+@mixed(wrappers=ACTIVATION)
 def gelu(xp: Any, x: ArrayLike, /, *, approximate: bool = False) -> ArrayLike:
     """The Gaussian error linear unit, ``x * Phi(x)`` with Phi the standard normal CDF.
 
@@ -203,7 +203,7 @@ def gelu(xp: Any, x: ArrayLike, /, *, approximate: bool = False) -> ArrayLike:
     return _times_cdf(xp, x, cdf)
 
 
-@mixed(wrappers=COMPOSITION)
+@mixed(wrappers=ACTIVATION)
 def sigmoid(xp: Any, x: ArrayLike, /) -> ArrayLike:
     """The logistic sigmoid, ``1 / (1 + exp(-x))`` element-wise.
 
@@ -217,7 +217,7 @@ def sigmoid(xp: Any, x: ArrayLike, /) -> ArrayLike:
     return _sigmoid(xp, _require_floating(xp, x, "sigmoid"))
 
 
-@mixed(wrappers=COMPOSITION)
+@mixed(wrappers=ACTIVATION)
 def softplus(xp: Any, x: ArrayLike, /, *, beta: float = 1.0, threshold: float | None = None) -> ArrayLike:
     """The softplus function, ``log(1 + exp(beta * x)) / beta`` element-wise.
 
@@ -288,7 +288,7 @@ def log_softmax(xp: Any, x: ArrayLike, /, *, axis: int | tuple[int, ...] | None 
     return xp.subtract(shifted, xp.log(xp.sum(xp.exp(shifted), axis=axes, keepdims=True)))
 
 
-@mixed(wrappers=COMPOSITION)
+@mixed(wrappers=REDUCTION)
 def logsumexp(
     xp: Any, x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False
 ) -> ArrayLike:
@@ -451,7 +451,7 @@ def one_hot(
     return xp.where(mask, on, off)
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=COMPOSITION)
 def dropout(
     x: ArrayLike,
     prob: float,

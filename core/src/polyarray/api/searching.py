@@ -6,12 +6,12 @@ from typing import Literal
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import REDUCTION, SEARCH
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def argmax(x: ArrayLike, /, *, axis: int | None = None, keepdims: bool = False) -> ArrayLike:
     """The index of the largest value along ``axis`` (of the flattened array when ``None``).
 
@@ -25,7 +25,7 @@ def argmax(x: ArrayLike, /, *, axis: int | None = None, keepdims: bool = False) 
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def argmin(x: ArrayLike, /, *, axis: int | None = None, keepdims: bool = False) -> ArrayLike:
     """The index of the smallest value along ``axis`` (of the flattened array when ``None``).
 
@@ -39,7 +39,7 @@ def argmin(x: ArrayLike, /, *, axis: int | None = None, keepdims: bool = False) 
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def count_nonzero(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """The number of non-zero elements along ``axis`` (of the whole array when ``None``).
 
@@ -52,7 +52,7 @@ def count_nonzero(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None,
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=SEARCH)
 def nonzero(x: ArrayLike, /) -> tuple[ArrayLike, ...]:
     """The indices of the non-zero elements of ``x``: a tuple of one index array per axis.
 
@@ -64,7 +64,7 @@ def nonzero(x: ArrayLike, /) -> tuple[ArrayLike, ...]:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=SEARCH)
 def searchsorted(
     x1: ArrayLike,
     x2: ArrayLike,
@@ -85,7 +85,7 @@ def searchsorted(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=SEARCH)
 def where(
     condition: ArrayLike,
     x1: ArrayLike | int | float | complex | bool,

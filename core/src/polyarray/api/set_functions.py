@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import SEARCH
 
 __all__ = [
     "UniqueAllResult",
@@ -56,7 +56,7 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: ArrayLike
 
 
-@primary(wrappers=ARRAYS, result=UniqueAllResult)
+@primary(wrappers=SEARCH, result=UniqueAllResult)
 def unique_all(x: ArrayLike, /) -> UniqueAllResult:
     """The unique values of ``x`` with their first indices, the inverse indices and the counts.
 
@@ -76,7 +76,7 @@ def unique_all(x: ArrayLike, /) -> UniqueAllResult:
     """
 
 
-@primary(wrappers=ARRAYS, result=UniqueCountsResult)
+@primary(wrappers=SEARCH, result=UniqueCountsResult)
 def unique_counts(x: ArrayLike, /) -> UniqueCountsResult:
     """The unique values of ``x`` and how often each occurs: ``UniqueCountsResult(values, counts)``.
 
@@ -91,7 +91,7 @@ def unique_counts(x: ArrayLike, /) -> UniqueCountsResult:
     """
 
 
-@primary(wrappers=ARRAYS, result=UniqueInverseResult)
+@primary(wrappers=SEARCH, result=UniqueInverseResult)
 def unique_inverse(x: ArrayLike, /) -> UniqueInverseResult:
     """The unique values of ``x`` and the indices that rebuild ``x`` from them.
 
@@ -105,7 +105,7 @@ def unique_inverse(x: ArrayLike, /) -> UniqueInverseResult:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=SEARCH)
 def unique_values(x: ArrayLike, /) -> ArrayLike:
     """The unique values of ``x``, as a 1-d array of the dtype of ``x`` (each NaN is its own value).
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import SEARCH
 
 __all__ = ["argsort", "sort"]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=SEARCH)
 def argsort(x: ArrayLike, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> ArrayLike:
     """The indices that sort ``x`` along ``axis`` (ascending unless ``descending``).
 
@@ -24,7 +24,7 @@ def argsort(x: ArrayLike, /, *, axis: int = -1, descending: bool = False, stable
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=SEARCH)
 def sort(x: ArrayLike, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> ArrayLike:
     """A sorted copy of ``x`` along ``axis`` (ascending unless ``descending``), of the same dtype and shape.
 

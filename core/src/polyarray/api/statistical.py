@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from .._declare import primary
 from ._types import ArrayLike, DTypeLike
-from ._wrappers import ARRAYS
+from ._wrappers import REDUCTION
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum", "var"]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def cumulative_prod(
     x: ArrayLike,
     /,
@@ -36,7 +36,7 @@ def cumulative_prod(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def cumulative_sum(
     x: ArrayLike,
     /,
@@ -58,7 +58,7 @@ def cumulative_sum(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def max(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """The largest value along ``axis`` (of the whole array when ``None``), of the dtype of ``x``.
 
@@ -70,7 +70,7 @@ def max(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def mean(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """The arithmetic mean along ``axis`` (of the whole array when ``None``).
 
@@ -83,7 +83,7 @@ def mean(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def min(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """The smallest value along ``axis`` (of the whole array when ``None``), of the dtype of ``x``.
 
@@ -95,7 +95,7 @@ def min(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def prod(
     x: ArrayLike,
     /,
@@ -115,7 +115,7 @@ def prod(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def std(
     x: ArrayLike,
     /,
@@ -136,7 +136,7 @@ def std(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def sum(
     x: ArrayLike,
     /,
@@ -158,7 +158,7 @@ def sum(
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def var(
     x: ArrayLike,
     /,

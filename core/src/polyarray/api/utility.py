@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from .._declare import primary
 from ._types import ArrayLike
-from ._wrappers import ARRAYS
+from ._wrappers import REDUCTION
 
 __all__ = ["all", "any", "diff"]
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def all(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """Whether every element along ``axis`` (of the whole array when ``None``) is true.
 
@@ -22,7 +22,7 @@ def all(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def any(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> ArrayLike:
     """Whether at least one element along ``axis`` (of the whole array when ``None``) is true.
 
@@ -36,7 +36,7 @@ def any(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=ARRAYS)
+@primary(wrappers=REDUCTION)
 def diff(
     x: ArrayLike,
     /,

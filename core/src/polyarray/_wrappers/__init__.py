@@ -1,0 +1,107 @@
+"""The wrapper pipeline: behaviour every function needs, written once.
+
+A declaration names the wrappers its implementations get; when a backend is
+built, each implementation is wrapped once, in the fixed order of
+:data:`WRAPPER_ORDER` (outermost first). A wrapper factory takes the
+function, its declaration and the backend, and does all the work it can
+at build time, so that the per-call path is as short as possible.
+
+One module per concern holds the factories (``conversion``, ``errors`` …);
+each registers its factories with :func:`wrapper` when imported below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .._errors import PolyarrayTypeError
+
+if TYPE_CHECKING:
+    from .._backend import Backend
+    from .._declare import Declaration
+
+__all__ = [
+    "WRAPPER_ORDER",
+    "COMBINED_WRAPPERS",
+    "wrapper",
+    "available_wrappers",
+    "check_wrapper_names",
+    "ordered_wrappers",
+    "apply_wrappers",
+]
+
+#: Every wrapper of the design, outermost first.
+WRAPPER_ORDER: tuple[str, ...] = (
+    "handle_complex_input",
+    "infer_device",
+    "handle_device_shifting",
+    "infer_dtype",
+    "handle_array_function",
+    "outputs_to_polyarray_arrays",
+    "outputs_to_polyarray_shapes",
+    "outputs_to_native_arrays",
+    "inputs_to_native_arrays",
+    "inputs_to_native_shapes",
+    "inputs_to_polyarray_arrays",
+    "handle_out_argument",
+    "handle_view_indexing",
+    "handle_view",
+    "handle_array_like_without_promotion",
+    "handle_partial_mixed_function",
+    "handle_nestable",
+    "handle_ragged",
+    "handle_backend_invalid",
+    "handle_exceptions",
+    "handle_nans",
+)
+
+#: Names that stand for several wrappers.
+COMBINED_WRAPPERS: dict[str, tuple[str, ...]] = {
+    "to_native_arrays_and_back": ("inputs_to_native_arrays", "outputs_to_polyarray_arrays"),
+}
+
+Factory = Callable[[Callable[..., Any], "Declaration", "Backend"], Callable[..., Any]]
+_FACTORIES: dict[str, Factory] = {}
+
+
+def wrapper(function: Factory) -> Factory:
+    """Register a wrapper factory under its name (which must be in :data:`WRAPPER_ORDER`)."""
+    if function.__name__ not in WRAPPER_ORDER:
+        raise PolyarrayTypeError(f"{function.__name__!r} is not in WRAPPER_ORDER.")
+    _FACTORIES[function.__name__] = function
+    return function
+
+
+def available_wrappers() -> tuple[str, ...]:
+    """The wrappers that have a factory, in :data:`WRAPPER_ORDER`."""
+    return tuple(name for name in WRAPPER_ORDER if name in _FACTORIES)
+
+
+def check_wrapper_names(names: Iterable[str], function: str) -> None:
+    """Reject wrapper names that are unknown or not available."""
+    for name in names:
+        for part in COMBINED_WRAPPERS.get(name, (name,)):
+            if part not in _FACTORIES:
+                known = ", ".join(sorted(_FACTORIES) + sorted(COMBINED_WRAPPERS))
+                raise PolyarrayTypeError(f"{function!r} names the wrapper {name!r}, which is not one of: {known}.")
+
+
+def ordered_wrappers(names: Iterable[str]) -> tuple[str, ...]:
+    """Expand combined names and sort into :data:`WRAPPER_ORDER` (outermost first)."""
+    expanded = {part for name in names for part in COMBINED_WRAPPERS.get(name, (name,))}
+    return tuple(name for name in WRAPPER_ORDER if name in expanded)
+
+
+def apply_wrappers(
+    function: Callable[..., Any], decl: Declaration, backend: Backend, names: Iterable[str]
+) -> Callable[..., Any]:
+    """Wrap ``function`` by the named wrappers, innermost first, once."""
+    for name in reversed(ordered_wrappers(names)):
+        function = _FACTORIES[name](function, decl, backend)
+    return function
+
+
+from . import conversion, errors  # noqa: E402  (register the factories)
+
+__all__ += ["conversion", "errors"]

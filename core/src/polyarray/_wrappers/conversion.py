@@ -1,0 +1,121 @@
+"""Conversion wrappers: pa.Array and portable dtypes in, native values to the implementation, and back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .. import _config
+from . import wrapper
+
+if TYPE_CHECKING:
+    from .._backend import Backend
+    from .._declare import Declaration
+
+
+def _converters(backend: Backend) -> dict[str, Callable[[Any], Any]]:
+    from .._array import Array
+    from .._dtypes import DType
+
+    native_dtype = backend.native_dtype
+
+    def array(value: Any) -> Any:
+        return value.data if type(value) is Array else value
+
+    def array_sequence(values: Any) -> Any:
+        if isinstance(values, (list, tuple)):
+            return type(values)(v.data if type(v) is Array else v for v in values)
+        return array(values)
+
+    def dtype(value: Any) -> Any:
+        return None if value is None else native_dtype(value)
+
+    def array_or_dtype(value: Any) -> Any:
+        if type(value) is Array:
+            return value.data
+        if isinstance(value, (DType, str)):
+            return native_dtype(value)
+        return value
+
+    return {"array": array, "array_sequence": array_sequence, "dtype": dtype, "array_or_dtype": array_or_dtype}
+
+
+@wrapper
+def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
+    """Replace ``pa.Array`` arguments by their native arrays and portable dtypes by native ones.
+
+    Only the parameters whose annotations allow arrays or dtypes are looked at.
+    """
+    convert = _converters(backend)
+    positional = tuple((index, convert[cat]) for index, cat in decl.positional_categories)
+    keyword = {name: convert[cat] for name, cat in decl.keyword_categories.items()}
+    varargs = (decl.varargs[0], convert[decl.varargs[1]]) if decl.varargs else None
+    if not (positional or keyword or varargs):
+        return function
+
+    def to_native(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            args_list = list(args)
+            count = len(args_list)
+            for index, converter in positional:
+                if index < count:
+                    args_list[index] = converter(args_list[index])
+            if varargs is not None and count > varargs[0]:
+                start, converter = varargs
+                args_list[start:] = [converter(a) for a in args_list[start:]]
+            args = tuple(args_list)
+        if kwargs and keyword:
+            for name in keyword.keys() & kwargs.keys():
+                kwargs[name] = keyword[name](kwargs[name])
+        return function(*args, **kwargs)
+
+    return to_native
+
+
+@wrapper
+def outputs_to_polyarray_arrays(
+    function: Callable[..., Any], decl: Declaration, backend: Backend
+) -> Callable[..., Any]:
+    """In array mode, wrap native arrays in the result (also inside tuples and lists) as ``pa.Array``.
+
+    A declaration's ``result`` NamedTuple is built from tuple results in either mode.
+    """
+    from .._array import Array
+
+    native_types = backend.native_array_types
+    portable_dtype = backend.portable_dtype
+    config = _config
+    returns_dtype = decl.returns_dtype
+
+    def wrap(value: Any) -> Any:
+        if isinstance(value, native_types):
+            return Array(value, backend)
+        if isinstance(value, tuple):
+            items = [wrap(v) for v in value]
+            return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+        if isinstance(value, list):
+            return [wrap(v) for v in value]
+        return value
+
+    if returns_dtype:
+
+        def to_portable_dtype(*args: Any, **kwargs: Any) -> Any:
+            result = function(*args, **kwargs)
+            return portable_dtype(result) if config.array_mode else result
+
+        return to_portable_dtype
+
+    result_cls = decl.result
+    if result_cls is not None:
+
+        def to_polyarray_result(*args: Any, **kwargs: Any) -> Any:
+            result = result_cls(*function(*args, **kwargs))
+            return wrap(result) if config.array_mode else result
+
+        return to_polyarray_result
+
+    def to_polyarray(*args: Any, **kwargs: Any) -> Any:
+        result = function(*args, **kwargs)
+        return wrap(result) if config.array_mode else result
+
+    return to_polyarray
