@@ -228,7 +228,7 @@ def validate_module(module: ModuleType, plugin: str) -> list[str]:
         if decl is None:
             problems.append(f"{where}: there is no declared function {specname!r} to implement.")
             continue
-        mismatch = signature_mismatch(decl.signature, inspect.signature(function))
+        mismatch = signature_mismatch(decl.signature_for(function), inspect.signature(function))
         if mismatch:
             problems.append(f"{where}: the signature of {decl.qualname!r} does not match its declaration: {mismatch}.")
     return problems

@@ -60,6 +60,16 @@ class Declaration:
     #: A NamedTuple class that tuple results are turned into (``unique_all``, ``svd`` …).
     result: type | None = None
     public: Callable[..., Any] | None = None
+    #: The signature implementations match: the public one without the parameters
+    #: that wrappers add and consume (``out``, ``complex_mode`` …).
+    implementation_signature: inspect.Signature | None = None
+
+    def signature_for(self, implementation: Callable[..., Any]) -> inspect.Signature:
+        """The signature ``implementation`` must have: wrapper-added parameters it opts into are kept."""
+        own = inspect.signature(implementation).parameters
+        base = self.implementation_signature or self.signature
+        added = [p for p in self.signature.parameters.values() if p.name not in base.parameters and p.name in own]
+        return _insert_keyword_only(base, added)
 
     @property
     def qualname(self) -> str:
@@ -109,7 +119,12 @@ def _analyse(decl: Declaration) -> None:
     """Find, once, which parameters can hold arrays or dtypes."""
     positional: list[tuple[int, str]] = []
     keyword: dict[str, str] = {}
+    from ._wrappers import wrapper_parameter_names
+
+    consumed = wrapper_parameter_names()
     for index, param in enumerate(decl.signature.parameters.values()):
+        if param.name in consumed:
+            continue
         category = _category(_annotation_text(param.annotation))
         if category is None or param.kind is param.VAR_KEYWORD:
             continue
@@ -123,6 +138,23 @@ def _analyse(decl: Declaration) -> None:
     decl.positional_categories = tuple(positional)
     decl.keyword_categories = keyword
     decl.returns_dtype = "DType" in _annotation_text(decl.signature.return_annotation)
+
+
+def _insert_keyword_only(signature: inspect.Signature, added: list[inspect.Parameter]) -> inspect.Signature:
+    """``signature`` with keyword-only ``added`` parameters placed before any ``**kwargs``."""
+    if not added:
+        return signature
+    params = list(signature.parameters.values())
+    at = len(params) - (1 if params and params[-1].kind is inspect.Parameter.VAR_KEYWORD else 0)
+    return signature.replace(parameters=[*params[:at], *added, *params[at:]])
+
+
+def _with_wrapper_parameters(signature: inspect.Signature, wrappers: tuple[str, ...]) -> inspect.Signature:
+    """Add the keyword-only parameters the named wrappers handle (``out=`` …) to a public signature."""
+    from ._wrappers import wrapper_parameters
+
+    added = [p for p in wrapper_parameters(wrappers) if p.name not in signature.parameters]
+    return _insert_keyword_only(signature, added)
 
 
 def _namespace_of(function: Callable[..., Any]) -> str:
@@ -154,6 +186,8 @@ def _declare(
         composition = function
     wrappers = tuple(wrappers)
     check_wrapper_names(wrappers, function.__name__)
+    implementation_signature = signature
+    signature = _with_wrapper_parameters(signature, wrappers)
     decl = Declaration(
         name=function.__name__,
         namespace=namespace,
@@ -164,6 +198,7 @@ def _declare(
         composition=composition,
         mixed_backend_wrappers=dict(mixed_backend_wrappers or {}),
         result=result,
+        implementation_signature=implementation_signature,
     )
     if decl.name in _NAMES:
         raise PolyarrayTypeError(f"{decl.qualname!r} is declared twice: function names are unique across namespaces.")

@@ -7,11 +7,15 @@ function, its declaration and the backend, and does all the work it can
 at build time, so that the per-call path is as short as possible.
 
 One module per concern holds the factories (``conversion``, ``errors`` …);
-each registers its factories with :func:`wrapper` when imported below.
+each registers its factories with :func:`wrapper` when imported (every module
+of the package is imported below).
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +65,28 @@ COMBINED_WRAPPERS: dict[str, tuple[str, ...]] = {
     "to_native_arrays_and_back": ("inputs_to_native_arrays", "outputs_to_polyarray_arrays"),
 }
 
+#: Keyword-only parameters a wrapper adds to every public signature it is named in,
+#: and consumes before the implementation is called (unless the implementation
+#: declares the parameter itself, opting in to receive it).
+WRAPPER_PARAMETERS: dict[str, tuple[inspect.Parameter, ...]] = {}
+
+
+def add_wrapper_parameter(wrapper_name: str, name: str, default: Any, annotation: str) -> None:
+    """Declare that ``wrapper_name`` adds the keyword-only parameter ``name`` to public signatures."""
+    parameter = inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+    WRAPPER_PARAMETERS[wrapper_name] = (*WRAPPER_PARAMETERS.get(wrapper_name, ()), parameter)
+
+
+def wrapper_parameters(names: Iterable[str]) -> list[inspect.Parameter]:
+    """The parameters the named wrappers add, in pipeline order."""
+    return [p for name in ordered_wrappers(names) for p in WRAPPER_PARAMETERS.get(name, ())]
+
+
+def wrapper_parameter_names() -> frozenset[str]:
+    """Every parameter name some wrapper adds."""
+    return frozenset(p.name for params in WRAPPER_PARAMETERS.values() for p in params)
+
+
 Factory = Callable[[Callable[..., Any], "Declaration", "Backend"], Callable[..., Any]]
 _FACTORIES: dict[str, Factory] = {}
 
@@ -102,6 +128,6 @@ def apply_wrappers(
     return function
 
 
-from . import conversion, errors  # noqa: E402  (register the factories)
-
-__all__ += ["conversion", "errors"]
+# Every module of this package registers its factories (and parameters) when imported.
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
