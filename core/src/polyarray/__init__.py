@@ -12,6 +12,8 @@ import importlib as _importlib
 from . import _array, _declare
 from ._array import Array
 from ._backend import Backend
+from ._container import Container
+from ._container import install_methods as _install_container_methods
 from ._discovery import available_backends, register_backend, unregister_backend
 from ._dtypes import (
     DType,
@@ -53,6 +55,7 @@ from ._handler import (
     set_backend,
     unset_backend,
 )
+from ._wrappers.shapes import Shape
 from .api import CATEGORIES as _CATEGORIES
 
 __version__ = "0.1.0"
@@ -76,9 +79,12 @@ for _category in _CATEGORIES:
 from . import fft, linalg  # noqa: E402
 
 _array.install_methods(_declare.declarations())
+_install_container_methods(_declare.declarations())
 
 __all__ = [
     "Array",
+    "Container",
+    "Shape",
     "Backend",
     "DType",
     "available_backends",

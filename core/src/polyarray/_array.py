@@ -1,11 +1,19 @@
-"""``pa.Array``: a lean wrapper around one native array of one backend."""
+"""``pa.Array``: a lean wrapper around one native array of one backend.
+
+Every operator calls the backend's public (wrapped) function of the same
+meaning (``x + y`` is ``x.backend.functions["add"](x, y)``), so promotion,
+protocol dispatch and every other shared behaviour apply to operators exactly
+as to ``pa.add``. Operators and methods of a ``pa.Array`` return a
+``pa.Array`` also when array mode is off.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _handler
-from ._errors import PolyarrayTypeError
+from . import _config, _handler
+from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
     from ._backend import Backend
@@ -13,22 +21,32 @@ if TYPE_CHECKING:
 
 __all__ = ["Array"]
 
+#: The versions of the array API standard ``__array_namespace__`` answers for.
+API_VERSIONS = ("2024.12", None)
+
 
 class Array:
     """A native array (``.data``) together with the backend it belongs to.
 
     Functions accept ``pa.Array`` and native arrays alike and return
-    ``pa.Array`` (unless ``pa.set_array_mode(False)``).
+    ``pa.Array`` (unless ``pa.set_array_mode(False)``). Operators, methods
+    and the array API standard's attributes work on every backend.
 
     >>> x = pa.asarray([1.0, 2.0])
     >>> x
     Array([1., 2.], backend=numpy, dtype=float64)
     >>> (x * 2).data
     array([2., 4.])
+    >>> x.sum(axis=0)
+    Array(3., backend=numpy, dtype=float64)
+    >>> x.shape, x.ndim, x.size, x.dtype, x.device
+    ((2,), 1, 2, pa.float64, 'cpu')
     """
 
-    __slots__ = ("__weakref__", "backend", "data", "dynamic_backend")
+    # _view, _views: views of arrays of immutable frameworks (see _wrappers/views.py); unset elsewhere.
+    __slots__ = ("__weakref__", "_view", "_views", "backend", "data", "dynamic_backend")
 
+    #: Makes NumPy defer to ``pa.Array``'s reflected operators (``ndarray + Array`` is an Array).
     __array_priority__ = 1000
 
     def __init__(self, data: Any, backend: Backend | str | None = None) -> None:
@@ -43,38 +61,218 @@ class Array:
 
     @property
     def dtype(self) -> DType:
+        """The portable dtype (``pa.float32`` …) of the elements."""
         return self.backend.portable_dtype(self.data.dtype)
 
     @property
-    def shape(self) -> tuple[int, ...]:
+    def shape(self) -> tuple[int | None, ...]:
+        """The size of each axis (None for a size a lazy framework does not know yet)."""
         return tuple(self.data.shape)
 
     @property
     def ndim(self) -> int:
+        """The number of axes."""
         return len(self.data.shape)
 
     @property
-    def size(self) -> int:
+    def size(self) -> int | None:
+        """The number of elements (None when a size is unknown)."""
         size = 1
         for extent in self.data.shape:
+            if extent is None:
+                return None
             size *= int(extent)
         return size
 
     @property
     def device(self) -> str:
+        """The portable name of the device the data lives on (``"cpu"``, ``"gpu:0"`` …)."""
         return self.backend.raw.device_of(self.data)
 
     @property
     def T(self) -> Array:
+        """The transpose of a 2-d array (use ``.mT`` for stacks of matrices)."""
         if self.ndim != 2:
-            raise PolyarrayTypeError(f"Array.T needs a 2-d array, not {self.ndim}-d; use .mT for stacks of matrices.")
-        return Array(self.backend.raw.permute_dims(self.data, (1, 0)), self.backend)
+            raise PolyarrayValueError(
+                f"Array.T needs a 2-d array, not a {self.ndim}-d one; use .mT for stacks of matrices."
+            )
+        return _as_array(self.backend.functions["permute_dims"](self, (1, 0)), self.backend)
 
     @property
     def mT(self) -> Array:
-        return Array(self.backend.raw.matrix_transpose(self.data), self.backend)
+        """The transpose of the last two axes (a matrix or a stack of matrices)."""
+        if self.ndim < 2:
+            raise PolyarrayValueError(f"Array.mT needs at least 2 dimensions, not {self.ndim}.")
+        return _as_array(self.backend.functions["matrix_transpose"](self), self.backend)
 
-    # -- conversion ---------------------------------------------------------------------
+    def to_device(self, device: str, /, *, stream: Any = None) -> Array:
+        """The array on ``device``: ``self`` when it is there already, else a copy made by the backend.
+
+        ``stream`` is accepted for the standard's signature; the copy runs on the
+        framework's default stream.
+        """
+        if device == self.device:
+            return self
+        return _as_array(self.backend.functions["asarray"](self, device=device), self.backend)
+
+    # -- the array API namespace and interchange ----------------------------------------
+
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
+        """The polyarray module, which implements the array API standard 2024.12."""
+        if api_version not in API_VERSIONS:
+            raise PolyarrayValueError(
+                f"polyarray implements the array API standard 2024.12, not api_version={api_version!r}; "
+                f"pass api_version='2024.12' or None."
+            )
+        import polyarray
+
+        return polyarray
+
+    def _dlpack_source(self) -> Any:
+        data = self.data
+        # 0-d results of some frameworks are scalars without DLPack support: make them arrays.
+        return data if hasattr(data, "__dlpack__") else self.backend.raw.asarray(data)
+
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """Export the data as a DLPack capsule; the keywords given go to the framework's ``__dlpack__``."""
+        given = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
+        return self._dlpack_source().__dlpack__(**{k: v for k, v in given.items() if v is not None})
+
+    def __dlpack_device__(self) -> tuple[Any, int]:
+        """The ``(device type, device id)`` of the data, as DLPack names them."""
+        return self._dlpack_source().__dlpack_device__()
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """The values as a NumPy array (NumPy 2 copy semantics).
+
+        ``copy=None`` copies only when it must, ``copy=True`` always copies and
+        ``copy=False`` raises a ``ValueError`` when a copy cannot be avoided.
+        """
+        import numpy
+
+        if copy is False:
+            values = self._numpy_without_copy(numpy)
+            if dtype is not None and values.dtype != numpy.dtype(dtype):
+                raise PolyarrayValueError(
+                    f"Converting a {self.dtype.name} array to NumPy {numpy.dtype(dtype)} needs a copy, "
+                    f"which copy=False forbids."
+                )
+            return values
+        values = numpy.asarray(self.backend.raw.to_numpy(self.data))
+        if copy:
+            return numpy.array(values, dtype=dtype, copy=True)
+        return values if dtype is None else values.astype(dtype, copy=False)
+
+    def _numpy_without_copy(self, numpy: Any) -> Any:
+        data = self.data
+        if isinstance(data, numpy.ndarray):
+            return data
+        try:
+            if isinstance(data, numpy.generic):
+                raise BufferError("a NumPy scalar is not an array")
+            return numpy.from_dlpack(data)
+        except Exception as error:
+            raise PolyarrayValueError(
+                f"This {self.backend.name} array cannot be seen as a NumPy array without a copy ({error}); "
+                f"copy=False forbids one."
+            ) from error
+
+    # -- Python conversions (0-d arrays only) -------------------------------------------
+
+    def _scalar(self, conversion: str, kinds: tuple[str, ...] | None = None) -> DType:
+        """Check that this array is 0-d (and of one of ``kinds``); return its dtype."""
+        if len(self.data.shape) != 0:
+            raise PolyarrayTypeError(
+                f"{conversion}() needs a 0-d array, not one of shape {self.shape}; "
+                f"reduce it first (pa.any, pa.all, pa.sum …) or index one element."
+            )
+        dtype = self.dtype
+        if kinds is not None and dtype.kind not in kinds:
+            raise PolyarrayTypeError(f"{conversion}() is not defined for an array of dtype {dtype.name}.")
+        return dtype
+
+    def __bool__(self) -> bool:
+        """The element of a 0-d array as a Python bool (NaN and infinities are True)."""
+        self._scalar("bool")
+        return bool(self.data)
+
+    def __int__(self) -> int:
+        """The element of a 0-d real array as a Python int (floats are truncated).
+
+        NaN raises a ValueError, an infinity an OverflowError.
+        """
+        kind = self._scalar("int", _REAL_KINDS).kind
+        if kind == "bool":
+            return int(bool(self.data))
+        if kind == "real floating":
+            value = float(self.data)
+            if value != value:
+                raise PolyarrayValueError("int() of a NaN array: NaN has no integer value.")
+            return int(value)
+        return int(self.data)
+
+    def __float__(self) -> float:
+        """The element of a 0-d real array as a Python float."""
+        if self._scalar("float", _REAL_KINDS).kind == "bool":
+            return float(bool(self.data))
+        return float(self.data)
+
+    def __complex__(self) -> complex:
+        """The element of a 0-d array as a Python complex."""
+        if self._scalar("complex").kind == "bool":
+            return complex(bool(self.data))
+        return complex(self.data)
+
+    def __index__(self) -> int:
+        """The element of a 0-d integer array as a Python int (for ``operator.index``, slicing …)."""
+        self._scalar("operator.index", _INTEGER_KINDS)
+        return int(self.data)
+
+    # -- sequence protocol --------------------------------------------------------------
+
+    def __len__(self) -> int:
+        """The size of the first axis."""
+        shape = self.data.shape
+        if not shape:
+            raise PolyarrayTypeError("len() of a 0-d array: it has no first axis.")
+        if shape[0] is None:
+            raise PolyarrayTypeError("len() of an array whose first axis has an unknown size.")
+        return int(shape[0])
+
+    def __iter__(self) -> Iterator[Array]:
+        """The sub-arrays ``self[0]``, ``self[1]`` … along the first axis (a 0-d array raises at once)."""
+        return (self[index] for index in range(len(self)))
+
+    # -- indexing ---------------------------------------------------------------------
+
+    def __getitem__(self, key: Any) -> Array:
+        """``self[key]``; basic indexing (integers, slices, ``...``, ``None``) gives a view.
+
+        A write through the view (``self[key][...] = v``) is seen by ``self`` on every
+        backend, natively where arrays are mutable and through ``handle_view_indexing``
+        where they are not.
+        """
+        return self.backend.getitem(self, key)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """``self[key] = value``, in place: views of ``self`` and the array it is a view of see it.
+
+        Goes through the backend's ``set_item`` hook; on frameworks with immutable
+        arrays ``self`` (and its base and views) take the new data.
+        """
+        self.backend.setitem(self, key, value)
+
+    # -- printing, hashing, copying, pickling -------------------------------------------
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         import numpy
@@ -83,59 +281,25 @@ class Array:
         text = numpy.array2string(values, separator=", ", prefix="Array(")
         return f"Array({text}, backend={self.backend.name}, dtype={self.dtype.name})"
 
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+    def __str__(self) -> str:
         import numpy
 
-        values = numpy.asarray(self.backend.raw.to_numpy(self.data))
-        return values if dtype is None else values.astype(dtype, copy=False)
+        return str(numpy.asarray(self.backend.raw.to_numpy(self.data)))
 
-    def __array_namespace__(self, *, api_version: str | None = None) -> Any:
-        import polyarray
+    def __copy__(self) -> Array:
+        """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
+        copied = Array(self.backend.raw.asarray(self.data, copy=True), self.backend)
+        copied.dynamic_backend = self.dynamic_backend
+        return copied
 
-        return polyarray
+    def __deepcopy__(self, memo: dict[int, Any]) -> Array:
+        copied = self.__copy__()
+        memo[id(self)] = copied
+        return copied
 
-    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.data.__dlpack__(*args, **kwargs)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return self.data.__dlpack_device__()
-
-    def __len__(self) -> int:
-        if not self.data.shape:
-            raise PolyarrayTypeError("len() of a 0-d array")
-        return int(self.data.shape[0])
-
-    def __iter__(self):
-        for index in range(len(self)):
-            yield self[index]
-
-    def __bool__(self) -> bool:
-        return bool(self.data)
-
-    def __int__(self) -> int:
-        return int(self.data)
-
-    def __float__(self) -> float:
-        return float(self.data)
-
-    def __complex__(self) -> complex:
-        return complex(self.data)
-
-    def __index__(self) -> int:
-        return self.data.__index__()
-
-    def __getitem__(self, key: Any) -> Array:
-        return Array(self.data[_native_key(key)], self.backend)
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self.data[_native_key(key)] = value.data if type(value) is Array else value
-
-    def to_device(self, device: str, /, *, stream: Any = None) -> Array:
-        if device != self.device:
-            raise PolyarrayTypeError(f"The {self.backend.name} backend cannot move arrays to {device!r}.")
-        return self
-
-    __hash__ = None  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the native array (the framework pickles it) with the backend's name."""
+        return _unpickle, (self.data, self.backend.name, self.dynamic_backend)
 
 
 def _native_key(key: Any) -> Any:
@@ -148,81 +312,179 @@ def _native_key(key: Any) -> Any:
 
 _handler.ARRAY_TYPE = Array
 
+_REAL_KINDS = ("bool", "signed integer", "unsigned integer", "real floating")
+_INTEGER_KINDS = ("signed integer", "unsigned integer")
+
+
+def _unpickle(data: Any, backend: str, dynamic_backend: bool) -> Array:
+    array = Array(data, backend)
+    array.dynamic_backend = dynamic_backend
+    return array
+
+
+def _as_array(result: Any, backend: Backend) -> Any:
+    """``result`` with native arrays of ``backend`` wrapped (they are native only when array mode is off)."""
+    if _config.array_mode or type(result) is Array:
+        return result
+    if isinstance(result, backend.native_array_types):
+        return Array(result, backend)
+    if isinstance(result, tuple):
+        items = [_as_array(item, backend) for item in result]
+        return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+    if isinstance(result, list):
+        return [_as_array(item, backend) for item in result]
+    return result
+
+
+# -- operators --------------------------------------------------------------------------
+
+#: Binary operators: ``__add__``, ``__radd__`` and ``__iadd__`` call ``add`` …
 _BINARY = {
-    "add": "add",
-    "sub": "subtract",
-    "mul": "multiply",
-    "truediv": "divide",
-    "floordiv": "floor_divide",
-    "mod": "remainder",
-    "pow": "pow",
-    "matmul": "matmul",
-    "and": "bitwise_and",
-    "or": "bitwise_or",
-    "xor": "bitwise_xor",
-    "lshift": "bitwise_left_shift",
-    "rshift": "bitwise_right_shift",
+    "add": ("add", "+"),
+    "sub": ("subtract", "-"),
+    "mul": ("multiply", "*"),
+    "truediv": ("divide", "/"),
+    "floordiv": ("floor_divide", "//"),
+    "mod": ("remainder", "%"),
+    "pow": ("pow", "**"),
+    "matmul": ("matmul", "@"),
+    "and": ("bitwise_and", "&"),
+    "or": ("bitwise_or", "|"),
+    "xor": ("bitwise_xor", "^"),
+    "lshift": ("bitwise_left_shift", "<<"),
+    "rshift": ("bitwise_right_shift", ">>"),
 }
+#: Comparisons (Python finds the reflected ones itself: ``1 < x`` is ``x > 1``).
 _COMPARISON = {
-    "lt": "less",
-    "le": "less_equal",
-    "gt": "greater",
-    "ge": "greater_equal",
-    "eq": "equal",
-    "ne": "not_equal",
+    "lt": ("less", "<"),
+    "le": ("less_equal", "<="),
+    "gt": ("greater", ">"),
+    "ge": ("greater_equal", ">="),
+    "eq": ("equal", "=="),
+    "ne": ("not_equal", "!="),
 }
 _UNARY = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
 
 
-def _binary(function: str, reflected: bool = False):
-    def operator(self: Array, other: Any) -> Array:
-        native = getattr(self.backend.raw, function)
-        other = other.data if type(other) is Array else other
-        result = native(other, self.data) if reflected else native(self.data, other)
-        return Array(result, self.backend)
+def _binary(function: str, symbol: str):
+    def operator(self: Array, other: Any) -> Any:
+        result = self.backend.functions[function](self, other)
+        return result if _config.array_mode else _as_array(result, self.backend)
 
+    operator.__doc__ = f"``self {symbol} other``: ``pa.{function}(self, other)``."
     return operator
 
 
-def _inplace(function: str):
-    def operator(self: Array, other: Any) -> Array:
-        native = getattr(self.backend.raw, function)
-        self.data = native(self.data, other.data if type(other) is Array else other)
-        return self
+def _reflected(function: str, symbol: str):
+    def operator(self: Array, other: Any) -> Any:
+        result = self.backend.functions[function](other, self)
+        return result if _config.array_mode else _as_array(result, self.backend)
 
+    operator.__doc__ = f"``other {symbol} self``: ``pa.{function}(other, self)``."
     return operator
+
+
+def _inplace(function: str, symbol: str, name: str):
+    def operator(self: Array, other: Any) -> Any:
+        return _assign(self, self.backend.functions[function](self, other), symbol, name)
+
+    operator.__doc__ = (
+        f"``self {symbol}= other``: ``self {symbol} other`` written into ``self``, which keeps its "
+        f"identity, shape and dtype (arrays sharing its memory, and its views, see the change)."
+    )
+    return operator
+
+
+def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
+    """Write ``result`` into ``self`` through the backend's ``inplace_update`` hook.
+
+    The result must have the shape of ``self`` and a dtype that casts to
+    ``self``'s under the "same_kind" rule, as for ``out=``. Frameworks whose
+    arrays are immutable give new data, which ``self`` (and its base and
+    views) take.
+    """
+    native = result.data if type(result) is Array else result
+    backend = self.backend
+    if not isinstance(native, backend.native_array_types):
+        # A result some other type produced (a Container, an object overriding the function):
+        # ``x op= y`` then binds x to it, as ``x = x op y`` would.
+        return result
+    data = self.data
+    if tuple(native.shape) != tuple(data.shape):
+        raise PolyarrayValueError(
+            f"x {symbol}= y would change the shape of x from {tuple(data.shape)} to {tuple(native.shape)}; "
+            f"in-place operators keep the shape of x (write x = x {symbol} y for a new array)."
+        )
+    if native.dtype != data.dtype:
+        from ._wrappers.out import same_kind
+
+        source, target = backend.portable_dtype(native.dtype), self.dtype
+        if not same_kind(source.kind, target.kind):
+            raise PolyarrayTypeError(
+                f"x {symbol}= y gives {source.name}, which cannot be stored in x of dtype {target.name} "
+                f"(in-place operators keep the dtype of x and cast only within the 'same_kind' rule); "
+                f"write x = x {symbol} y for a new array."
+            )
+    try:
+        updated = backend.raw.inplace_update(data, native)
+    except Exception as error:
+        from ._wrappers.errors import translate_exception
+
+        raise translate_exception(error, f"Array.{name}", backend.name) from error
+    if updated is not data:
+        from ._wrappers.views import assign
+
+        assign(self, updated)
+    return self
 
 
 def _unary(function: str):
-    def operator(self: Array) -> Array:
-        return Array(getattr(self.backend.raw, function)(self.data), self.backend)
+    def operator(self: Array) -> Any:
+        result = self.backend.functions[function](self)
+        return result if _config.array_mode else _as_array(result, self.backend)
 
+    operator.__doc__ = f"``pa.{function}(self)``."
     return operator
 
 
-for _op, _fn in _BINARY.items():
-    setattr(Array, f"__{_op}__", _binary(_fn))
-    setattr(Array, f"__r{_op}__", _binary(_fn, reflected=True))
-    setattr(Array, f"__i{_op}__", _inplace(_fn))
-for _op, _fn in _COMPARISON.items():
-    setattr(Array, f"__{_op}__", _binary(_fn))
+for _op, (_fn, _symbol) in _BINARY.items():
+    setattr(Array, f"__{_op}__", _binary(_fn, _symbol))
+    setattr(Array, f"__r{_op}__", _reflected(_fn, _symbol))
+    setattr(Array, f"__i{_op}__", _inplace(_fn, _symbol, f"__i{_op}__"))
+for _op, (_fn, _symbol) in _COMPARISON.items():
+    setattr(Array, f"__{_op}__", _binary(_fn, _symbol))
 for _op, _fn in _UNARY.items():
     setattr(Array, f"__{_op}__", _unary(_fn))
+del _op, _fn, _symbol
+
+
+# -- methods ----------------------------------------------------------------------------
 
 
 def install_methods(declarations: Any) -> None:
     """Give ``Array`` a method per namespace function whose first parameter is an array."""
+    from ._wrappers import ordered_wrappers
+
     for decl in declarations:
         if decl.namespace or decl.kind in ("standalone", "support") or hasattr(Array, decl.name):
             continue
         if not decl.positional_categories or decl.positional_categories[0] != (0, "array"):
             continue
-        setattr(Array, decl.name, _method(decl.qualname, decl.name, decl.doc))
+        returns_arrays = "outputs_to_polyarray_arrays" in ordered_wrappers(decl.wrappers)
+        setattr(Array, decl.name, _method(decl.qualname, decl.name, returns_arrays))
 
 
-def _method(qualname: str, name: str, doc: str):
-    def method(self: Array, *args: Any, **kwargs: Any) -> Any:
-        return self.backend.functions[qualname](self, *args, **kwargs)
+def _method(qualname: str, name: str, returns_arrays: bool):
+    if returns_arrays:
+
+        def method(self: Array, *args: Any, **kwargs: Any) -> Any:
+            result = self.backend.functions[qualname](self, *args, **kwargs)
+            return result if _config.array_mode else _as_array(result, self.backend)
+
+    else:
+
+        def method(self: Array, *args: Any, **kwargs: Any) -> Any:
+            return self.backend.functions[qualname](self, *args, **kwargs)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"Method form of ``pa.{qualname}(self, ...)``."

@@ -31,6 +31,8 @@ from ._errors import (
 )
 from ._variants import parse_variant_name, select_variant
 from ._wrappers import apply_wrappers
+from ._wrappers.mixed import choose as choose_partial_mixed
+from ._wrappers.views import make_getitem, make_setitem
 
 __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
 
@@ -65,6 +67,14 @@ class Backend(Namespace):
         native: qualified names implemented natively by the plugin.
         composed: qualified names that run the core's composition.
         missing: qualified names the plugin lacks (calling them raises).
+        mutable_arrays: whether native arrays can be updated in place
+            (``backend_info`` key; views and ``out=`` depend on it).
+        accepts_array_likes: whether the framework's functions take lists,
+            tuples and Python scalars where arrays go (``backend_info`` key).
+        partial_mixed: qualified name -> (native, composition, handler) of
+            native implementations that cover only some calls.
+        getitem, setitem: ``Array.__getitem__`` and ``Array.__setitem__``
+            for arrays of this backend (see ``_wrappers/views.py``).
     """
 
     def __init__(self, info: BackendInfo, framework_version: str | None) -> None:
@@ -77,6 +87,11 @@ class Backend(Namespace):
         self.native: set[str] = set()
         self.composed: set[str] = set()
         self.missing: set[str] = set()
+        self.mutable_arrays = info.mutable_arrays
+        self.accepts_array_likes = info.accepts_array_likes
+        self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
+        self.getitem: Callable[[Any, Any], Any] | None = None
+        self.setitem: Callable[[Any, Any, Any], None] | None = None
         self.native_array_types: tuple[type, ...] = ()
         self._to_native: dict[str, Any] = {}
         self._to_portable: dict[Any, DType] = {}
@@ -290,15 +305,6 @@ def _not_implemented(decl: Declaration, backend: str, detail: str = "") -> Calla
     return missing
 
 
-def _partial_mixed(native: Callable[..., Any], composed: Callable[..., Any], handler: Callable[..., bool]):
-    def choose(*args: Any, **kwargs: Any) -> Any:
-        if handler(*args, **kwargs):
-            return native(*args, **kwargs)
-        return composed(*args, **kwargs)
-
-    return choose
-
-
 def _target(namespace: Namespace, decl: Declaration) -> Namespace:
     return getattr(namespace, decl.namespace) if decl.namespace else namespace
 
@@ -345,11 +351,18 @@ def _build(info: BackendInfo) -> Backend:
             variants.append((parsed[1] if parsed else None, impl.function))
         native[decl.name] = select_variant(decl.qualname, variants, info.framework or "", version, info.plugin)
 
-    lacking = [d.name for d in declarations("support") if d.name not in native]
+    # Support hooks with a default (written for mutable arrays) are required only of
+    # plugins whose arrays are immutable.
+    lacking = [
+        d.name
+        for d in declarations("support")
+        if d.name not in native and (d.composition is None or not info.mutable_arrays)
+    ]
     if lacking:
+        reason = "" if info.mutable_arrays else ", as its arrays are immutable (mutable_arrays: False)"
         raise PluginValidationError(
             f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
-            f"hooks {', '.join(lacking)} (see docs/writing-a-backend.md)."
+            f"hooks {', '.join(lacking)}{reason} (see core/src/polyarray/api/support.py)."
         )
     raw = backend.raw
     for decl in declarations():
@@ -362,14 +375,14 @@ def _build(info: BackendInfo) -> Backend:
             backend.missing.add(decl.qualname)
         elif implementation is None:
             function = composed
-            backend.composed.add(decl.qualname)
+            if decl.kind != "support":
+                backend.composed.add(decl.qualname)
         else:
+            function = implementation
             handler = getattr(implementation, "partial_mixed_handler", None)
-            function = (
-                implementation
-                if handler is None or composed is None
-                else _partial_mixed(implementation, composed, handler)
-            )
+            if handler is not None and composed is not None:
+                backend.partial_mixed[decl.qualname] = (implementation, composed, handler)
+                function = choose_partial_mixed(implementation, composed, handler)
             if decl.kind != "support":
                 backend.native.add(decl.qualname)
         setattr(_target(raw, decl), decl.name, function)
@@ -389,7 +402,13 @@ def _build(info: BackendInfo) -> Backend:
             wrappers = tuple(w for w in wrappers if w not in skip) + tuple(
                 decl.mixed_backend_wrappers.get("to_add", ())
             )
-        public = apply_wrappers(getattr(_target(raw, decl), decl.name), decl, backend, wrappers)
+        function = getattr(_target(raw, decl), decl.name)
+        partial = backend.partial_mixed.get(decl.qualname)
+        if partial is not None:
+            # The native implementation, wrapped; the wrapper chooses per call (see _wrappers/mixed.py).
+            function = partial[0]
+            wrappers = (*wrappers, "handle_partial_mixed_function")
+        public = apply_wrappers(function, decl, backend, wrappers)
         backend.functions[decl.qualname] = public
         setattr(_target(backend, decl), decl.name, public)
     from .api.linalg import MAIN_NAMESPACE_ALIASES
@@ -397,4 +416,6 @@ def _build(info: BackendInfo) -> Backend:
     for alias in MAIN_NAMESPACE_ALIASES:
         setattr(backend.linalg, alias, getattr(backend, alias))
         setattr(raw.linalg, alias, getattr(raw, alias))
+    backend.getitem = make_getitem(backend)
+    backend.setitem = make_setitem(backend)
     return backend

@@ -48,6 +48,8 @@ class Declaration:
     function: Callable[..., Any]
     signature: inspect.Signature
     wrappers: tuple[str, ...]
+    #: The core's body bound to ``xp``: the composition of a compositional or mixed function,
+    #: or the default of a support hook that has one (written for mutable arrays).
     composition: Callable[..., Any] | None = None
     mixed_backend_wrappers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: (position, category) of positional parameters the wrappers convert.
@@ -175,8 +177,12 @@ def _declare(
     namespace = _namespace_of(function) if namespace is None else namespace
     signature = inspect.signature(function)
     composition = None
-    if kind in ("compositional", "mixed"):
-        params = list(signature.parameters.values())
+    params = list(signature.parameters.values())
+    if kind == "support" and params and params[0].name == "xp":
+        # A support hook with a body: the default for plugins that do not implement it.
+        signature = signature.replace(parameters=params[1:])
+        composition = function
+    elif kind in ("compositional", "mixed"):
         if not params or params[0].name != "xp":
             raise PolyarrayTypeError(
                 f"The {kind} declaration {function.__name__!r} must take the backend "

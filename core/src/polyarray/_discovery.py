@@ -48,7 +48,13 @@ class InfoSpec:
         ``native_array_types`` (``[(module, class), ...]``),
         ``implementation_modules`` (module names imported at build time),
         ``install`` (the pip requirement that installs the framework),
-        ``devices`` (portable device names the backend can use).
+        ``devices`` (portable device names the backend can use),
+        ``mutable_arrays`` (False for a framework whose arrays cannot be
+        updated in place, such as JAX or TensorFlow; default True),
+        ``accepts_array_likes`` (False for a framework whose functions do not
+        take lists, tuples and Python scalars where arrays go, such as PyTorch
+        or JAX: polyarray then converts them with the backend's ``asarray``;
+        default True, as for NumPy).
         """
 
 
@@ -64,7 +70,24 @@ class BackendInfo:
     plugin: str
     devices: tuple[str, ...] = ("cpu",)
     modules: tuple[ModuleType, ...] = field(default=(), compare=False)
+    #: Whether native arrays can be updated in place (``x[...] = v``); see ``api/support.py``.
+    mutable_arrays: bool = True
+    #: Whether the framework's functions take lists, tuples and Python scalars where arrays go.
+    accepts_array_likes: bool = True
 
+
+#: The keys ``backend_info`` may return.
+_INFO_KEYS = frozenset(
+    {
+        "framework",
+        "native_array_types",
+        "implementation_modules",
+        "install",
+        "devices",
+        "mutable_arrays",
+        "accepts_array_likes",
+    }
+)
 
 _lock = threading.RLock()
 _entry_points: dict[str, importlib.metadata.EntryPoint] | None = None
@@ -105,7 +128,7 @@ def _info_from_plugin(name: str, plugin: ModuleType | Any, dist: str | None) -> 
             raise PluginValidationError(f"Backend {name!r}: its backend_info hook is invalid: {exc}") from exc
         raw = pm.hook.backend_info()
     raw = dict(raw or {})
-    unknown = set(raw) - {"framework", "native_array_types", "implementation_modules", "install", "devices"}
+    unknown = set(raw) - _INFO_KEYS
     if unknown:
         raise PluginValidationError(f"Backend {name!r}: backend_info() returned unknown keys {sorted(unknown)}.")
     framework = raw.get("framework")
@@ -119,6 +142,8 @@ def _info_from_plugin(name: str, plugin: ModuleType | Any, dist: str | None) -> 
         plugin=dist or getattr(plugin, "__name__", repr(plugin)),
         devices=tuple(raw.get("devices", ("cpu",))),
         modules=(plugin,) if modules is None and isinstance(plugin, ModuleType) else (),
+        mutable_arrays=bool(raw.get("mutable_arrays", True)),
+        accepts_array_likes=bool(raw.get("accepts_array_likes", True)),
     )
 
 

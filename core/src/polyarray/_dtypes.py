@@ -1,10 +1,33 @@
-"""Portable data types: one object per dtype that compares equal across backends."""
+"""Portable data types: one object per dtype that compares equal across backends.
+
+This module also keeps polyarray's default dtypes: the dtype that creation
+functions give Python values of each kind when no ``dtype`` is passed. They
+are the same on every backend (``float64``, ``int64``, ``complex128`` unless
+changed) and context-local like the backend stack: :func:`set_default_dtypes`
+changes them for this context and as the process default that contexts which
+never set their own (new threads, for instance) start from; an override
+(``pa.default_dtype_as``) changes them in this context only.
+"""
 
 from __future__ import annotations
 
+import contextvars
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-__all__ = ["DType", "DTYPES", "dtype_name_of", "as_dtype"]
+__all__ = [
+    "DType",
+    "DTYPES",
+    "dtype_name_of",
+    "as_dtype",
+    "DEFAULT_KINDS",
+    "BUILTIN_DEFAULTS",
+    "default_dtypes",
+    "set_default_dtypes",
+    "override_default_dtypes",
+    "reset_default_dtypes",
+]
 
 
 class DType:
@@ -12,11 +35,22 @@ class DType:
 
     It compares equal to its name, to other ``DType`` objects of that name and
     to the native dtype objects of every framework (``numpy.float32``,
-    ``numpy.dtype("float32")``, ``torch.float32``, ``tf.float32`` …).
+    ``numpy.dtype("float32")``, ``torch.float32``, ``tf.float32`` …), in both
+    directions where the framework lets the right operand decide: NumPy reads
+    :attr:`dtype` (the NumPy dtype of the same name), so
+    ``np.dtype("float32") == pa.float32`` holds and ``np.zeros(2, dtype=pa.float32)``
+    works.
+
+    Hashing uses the name: ``hash(pa.float32) == hash("float32")``, so a dict
+    keyed by portable dtypes is looked up with portable dtypes or names (a
+    native dtype hashes differently; convert it with ``pa.as_portable_dtype``
+    first). Pickling gives back the same object.
 
     >>> import numpy as np
     >>> pa.float32 == np.dtype("float32"), pa.float32 == "float32", pa.float32 == pa.int32
     (True, True, False)
+    >>> np.dtype("float32") == pa.float32, np.float32 == pa.float32
+    (True, True)
     """
 
     __slots__ = ("bits", "kind", "name")
@@ -44,8 +78,33 @@ class DType:
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
-    def __reduce__(self) -> str:
-        return self.name
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return as_dtype, (self.name,)
+
+    @property
+    def dtype(self) -> Any:
+        """The NumPy dtype of the same name (NumPy is imported on first use).
+
+        This is what lets NumPy compare and convert portable dtypes
+        (``np.dtype(pa.int8)``). ``pa.bfloat16`` has none in plain NumPy: an
+        ``AttributeError``, so ``np.dtype("float32") == pa.bfloat16`` is False.
+        """
+        try:
+            return _NUMPY_DTYPES[self.name]
+        except KeyError:
+            pass
+        import numpy
+
+        try:
+            native = numpy.dtype(self.name)
+        except TypeError:
+            raise AttributeError(f"NumPy has no {self.name} dtype, so pa.{self.name} has no .dtype.") from None
+        _NUMPY_DTYPES[self.name] = native
+        return native
+
+
+#: The NumPy dtype of each portable dtype, filled when first asked for (see ``DType.dtype``).
+_NUMPY_DTYPES: dict[str, Any] = {}
 
 
 def _make(name: str, kind: str, bits: int) -> DType:
@@ -110,3 +169,56 @@ def as_dtype(obj: Any) -> DType:
             f"{obj!r} is not a data type polyarray knows; use one of {', '.join('pa.' + n for n in DTYPES)}."
         )
     return DTYPES[name]
+
+
+# -- default dtypes ---------------------------------------------------------------------
+
+#: The kinds that have a default dtype, and the dtype kinds each accepts.
+DEFAULT_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "real floating": ("real floating",),
+        "integral": ("signed integer",),
+        "complex floating": ("complex floating",),
+    }
+)
+
+#: polyarray's default dtypes, the same on every backend. ``"indexing"`` follows ``"integral"``.
+BUILTIN_DEFAULTS: Mapping[str, DType] = MappingProxyType(
+    {"real floating": float64, "integral": int64, "complex floating": complex128, "indexing": int64}
+)
+
+#: This context's default dtypes (a read-only mapping like BUILTIN_DEFAULTS); unset: the process default.
+DEFAULTS: contextvars.ContextVar[Mapping[str, DType]] = contextvars.ContextVar("polyarray_default_dtypes")
+
+#: The default dtypes of contexts that never set their own.
+process_defaults: Mapping[str, DType] = BUILTIN_DEFAULTS
+
+
+def default_dtypes() -> Mapping[str, DType]:
+    """This context's default dtypes: ``"real floating"``, ``"integral"``, ``"complex floating"``, ``"indexing"``."""
+    return DEFAULTS.get(process_defaults)
+
+
+def _with(changes: Mapping[str, DType]) -> Mapping[str, DType]:
+    merged = dict(default_dtypes())
+    merged.update(changes)
+    merged["indexing"] = merged["integral"]
+    return MappingProxyType(merged)
+
+
+def set_default_dtypes(changes: Mapping[str, DType]) -> None:
+    """Change default dtypes (kind -> dtype) in this context and as the process default."""
+    global process_defaults
+    defaults = _with(changes)
+    DEFAULTS.set(defaults)
+    process_defaults = defaults
+
+
+def override_default_dtypes(changes: Mapping[str, DType]) -> contextvars.Token:
+    """Change default dtypes in this context only; undo with ``DEFAULTS.reset(token)``."""
+    return DEFAULTS.set(_with(changes))
+
+
+def reset_default_dtypes(kinds: tuple[str, ...] | None = None) -> None:
+    """Give the named kinds (all when None) polyarray's built-in defaults, here and as the process default."""
+    set_default_dtypes({kind: BUILTIN_DEFAULTS[kind] for kind in (kinds or DEFAULT_KINDS)})

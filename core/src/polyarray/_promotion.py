@@ -50,12 +50,19 @@ their own; :func:`promote_scalar` combines one with an array dtype:
   same precision (``float32`` gives ``complex64``, ``float64`` gives ``complex128``;
   ``float16`` and ``bfloat16`` give ``complex64``);
 * a scalar of a higher kind with a ``bool`` or integer array (``bool`` array with
-  ``1``, ``int8`` array with ``1.5``, ``int32`` array with ``1j``) gives the
-  backend's default dtype of the scalar's kind (``defaults``), as every
-  framework does for its own default dtypes.
+  ``1``, ``int8`` array with ``1.5``, ``int32`` array with ``1j``) gives
+  polyarray's default dtype of the scalar's kind (``pa.default_dtype``, the
+  same on every backend; ``float64`` unless changed).
 
 Only dtypes matter, never values: an ``int8`` array with the scalar ``1000``
-still promotes to ``int8`` (whether the value fits is the operation's concern).
+still promotes to ``int8``. Whether the value fits is checked separately by
+:func:`check_scalar`, which the functions that promote call: a Python ``int``
+outside the range of the integer dtype it is combined with (``1000`` with
+``int8``, ``-1`` with ``uint8``), or beyond the largest finite value of the
+floating dtype, is a :class:`~polyarray.PolyarrayValueError` on every backend
+(the standard leaves the result undefined). A Python
+``float`` is rounded to the array's precision like any floating-point
+arithmetic, overflowing to infinity.
 """
 
 from __future__ import annotations
@@ -64,8 +71,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ._dtypes import DTYPES, DType, as_dtype
-from ._errors import PolyarrayTypeError
+from . import _dtypes
+from ._dtypes import BUILTIN_DEFAULTS, DTYPES, DType, as_dtype
+from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 __all__ = [
     "PROMOTION_TABLE",
@@ -75,6 +83,8 @@ __all__ = [
     "promote_scalar",
     "can_cast",
     "upper_bounds",
+    "check_scalar",
+    "SCALAR_BOUNDS",
 ]
 
 #: ``a -> b`` for every covering edge of the lattice (see the module docstring).
@@ -153,15 +163,8 @@ PROMOTION_TABLE: Mapping[tuple[DType, DType], DType] = MappingProxyType(
     {(DTYPES[a], DTYPES[b]): result for (a, b), result in _TABLE.items()}
 )
 
-#: The default dtypes a Python scalar of a higher kind takes when no backend's are given.
-DEFAULT_DTYPES: Mapping[str, DType] = MappingProxyType(
-    {
-        "integral": DTYPES["int64"],
-        "real floating": DTYPES["float64"],
-        "complex floating": DTYPES["complex128"],
-        "indexing": DTYPES["int64"],
-    }
-)
+#: polyarray's built-in default dtypes (``pa.default_dtype`` gives the current ones).
+DEFAULT_DTYPES: Mapping[str, DType] = BUILTIN_DEFAULTS
 
 
 def _undefined(a: DType, b: DType) -> PolyarrayTypeError:
@@ -254,13 +257,14 @@ def _scalar_table() -> dict[tuple[str, type], DType | str]:
 _SCALARS: dict[tuple[str, type], DType | str] = _scalar_table()
 
 
-def promote_scalar(dtype: DType, scalar_type: type, /, defaults: Mapping[str, DType] = DEFAULT_DTYPES) -> DType:
+def promote_scalar(dtype: DType, scalar_type: type, /, defaults: Mapping[str, DType] | None = None) -> DType:
     """The dtype of an array of ``dtype`` combined with a Python scalar of ``scalar_type``.
 
     ``scalar_type`` is ``bool``, ``int``, ``float`` or ``complex`` (subclasses
     count as their base). ``defaults`` maps ``"integral"``, ``"real floating"``
-    and ``"complex floating"`` to the backend's default dtypes; it is used only
-    when the scalar's kind is higher than the array's.
+    and ``"complex floating"`` to default dtypes (None: polyarray's current
+    defaults, see ``pa.default_dtype``); it is used only when the scalar's kind
+    is higher than the array's.
 
     >>> from polyarray._promotion import promote_scalar
     >>> promote_scalar(pa.int8, int), promote_scalar(pa.float32, complex), promote_scalar(pa.int16, float)
@@ -270,10 +274,12 @@ def promote_scalar(dtype: DType, scalar_type: type, /, defaults: Mapping[str, DT
         result = _SCALARS[dtype.name, scalar_type]
     except (KeyError, AttributeError):
         return _promote_scalar_slow(dtype, scalar_type, defaults)
-    return result if type(result) is DType else defaults[result]  # type: ignore[index]
+    if type(result) is DType:
+        return result
+    return (defaults or _dtypes.default_dtypes())[result]  # type: ignore[index]
 
 
-def _promote_scalar_slow(dtype: Any, scalar_type: Any, defaults: Mapping[str, DType]) -> DType:
+def _promote_scalar_slow(dtype: Any, scalar_type: Any, defaults: Mapping[str, DType] | None) -> DType:
     for base in (bool, int, float, complex):
         if isinstance(scalar_type, type) and issubclass(scalar_type, base):
             return promote_scalar(as_dtype(dtype), base, defaults)
@@ -292,6 +298,60 @@ def can_cast(from_: DType, to: DType, /) -> bool:
     if type(from_) is DType and type(to) is DType:
         return (from_.name, to.name) in _CASTS
     return (as_dtype(from_).name, as_dtype(to).name) in _CASTS
+
+
+#: Exponent and mantissa bits of each floating format; complex dtypes use their components'.
+_FLOAT_FORMATS = {
+    "float16": (5, 10),
+    "bfloat16": (8, 7),
+    "float32": (8, 23),
+    "float64": (11, 52),
+    "complex64": (8, 23),
+    "complex128": (11, 52),
+}
+
+
+def _bounds(dtype: DType) -> tuple[int | float, int | float]:
+    if dtype.kind == "signed integer":
+        return -(2 ** (dtype.bits - 1)), 2 ** (dtype.bits - 1) - 1
+    if dtype.kind == "unsigned integer":
+        return 0, 2**dtype.bits - 1
+    exponent_bits, mantissa_bits = _FLOAT_FORMATS[dtype.name]
+    largest = (2 - 2.0**-mantissa_bits) * 2.0 ** (2 ** (exponent_bits - 1) - 1)
+    return -largest, largest
+
+
+#: dtype name -> (lowest, highest) value a Python ``int`` may take when combined with that dtype.
+SCALAR_BOUNDS: Mapping[str, tuple[int | float, int | float]] = MappingProxyType(
+    {name: _bounds(dtype) for name, dtype in DTYPES.items() if dtype.kind != "bool"}
+)
+
+
+def check_scalar(value: Any, dtype: DType, /) -> None:
+    """Raise :class:`~polyarray.PolyarrayValueError` when a Python ``int`` does not fit ``dtype``.
+
+    Only exact ``int`` values are checked (see the module docstring): they
+    must lie within the integer dtype's range, or within the largest finite
+    value of a floating dtype (of its components for a complex dtype).
+
+    >>> from polyarray._promotion import check_scalar
+    >>> check_scalar(127, pa.int8)
+    >>> check_scalar(128, pa.int8)
+    Traceback (most recent call last):
+    ...
+    polyarray._errors.PolyarrayValueError: The Python int 128 is out of range for int8 (-128 to 127), ...
+    """
+    if type(value) is not int:
+        return
+    bounds = SCALAR_BOUNDS.get(dtype.name)
+    if bounds is None or bounds[0] <= value <= bounds[1]:
+        return
+    low, high = bounds
+    span = f"{low} to {high}" if type(low) is int else f"magnitudes up to {high:.6g}"
+    raise PolyarrayValueError(
+        f"The Python int {value} is out of range for {dtype.name} ({span}), the dtype it is combined "
+        f"with. Use a value in range, or cast the array to a wider dtype first with pa.astype."
+    )
 
 
 del _a, _b, _join

@@ -42,6 +42,11 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_device_shifting",
     "infer_dtype",
     "handle_array_function",
+    # These three must see pa.Array arguments, so they run outside the conversion to
+    # native arrays (the architecture guide's list had them inside it).
+    "handle_backend_invalid",
+    "handle_view_indexing",
+    "handle_view",
     "outputs_to_polyarray_arrays",
     "outputs_to_polyarray_shapes",
     "outputs_to_native_arrays",
@@ -49,13 +54,10 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "inputs_to_native_shapes",
     "inputs_to_polyarray_arrays",
     "handle_out_argument",
-    "handle_view_indexing",
-    "handle_view",
     "handle_array_like_without_promotion",
     "handle_partial_mixed_function",
     "handle_nestable",
     "handle_ragged",
-    "handle_backend_invalid",
     "handle_exceptions",
     "handle_nans",
 )

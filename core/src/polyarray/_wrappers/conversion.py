@@ -119,3 +119,70 @@ def outputs_to_polyarray_arrays(
         return wrap(result) if config.array_mode else result
 
     return to_polyarray
+
+
+@wrapper
+def inputs_to_polyarray_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
+    """Wrap native arrays of the backend as ``pa.Array`` before the implementation sees them.
+
+    For implementations written on ``pa.Array`` (operators, methods). Only
+    the parameters whose annotations allow arrays are looked at; items of
+    sequences of arrays are wrapped one level in. Dtypes are left as they are.
+    """
+    from .._array import Array
+
+    native_types = backend.native_array_types
+
+    def array(value: Any) -> Any:
+        return Array(value, backend) if isinstance(value, native_types) else value
+
+    def array_sequence(values: Any) -> Any:
+        if isinstance(values, (list, tuple)):
+            return type(values)(array(v) for v in values)
+        return array(values)
+
+    convert = {"array": array, "array_or_dtype": array, "array_sequence": array_sequence}
+    positional = tuple((index, convert[cat]) for index, cat in decl.positional_categories if cat in convert)
+    keyword = {name: convert[cat] for name, cat in decl.keyword_categories.items() if cat in convert}
+    varargs = (decl.varargs[0], convert[decl.varargs[1]]) if decl.varargs and decl.varargs[1] in convert else None
+    if not (positional or keyword or varargs):
+        return function
+
+    def to_polyarray(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            args_list = list(args)
+            count = len(args_list)
+            for index, converter in positional:
+                if index < count:
+                    args_list[index] = converter(args_list[index])
+            if varargs is not None and count > varargs[0]:
+                start, converter = varargs
+                args_list[start:] = [converter(a) for a in args_list[start:]]
+            args = tuple(args_list)
+        if kwargs and keyword:
+            for name in keyword.keys() & kwargs.keys():
+                kwargs[name] = keyword[name](kwargs[name])
+        return function(*args, **kwargs)
+
+    return to_polyarray
+
+
+@wrapper
+def outputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
+    """Unwrap ``pa.Array`` results (also inside tuples, NamedTuples and lists) to their native arrays."""
+    from .._array import Array
+
+    def unwrap(value: Any) -> Any:
+        if type(value) is Array:
+            return value.data
+        if isinstance(value, tuple):
+            items = [unwrap(v) for v in value]
+            return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+        if isinstance(value, list):
+            return [unwrap(v) for v in value]
+        return value
+
+    def to_native(*args: Any, **kwargs: Any) -> Any:
+        return unwrap(function(*args, **kwargs))
+
+    return to_native

@@ -141,12 +141,22 @@ def relu(xp: Any, x: ArrayLike, /) -> ArrayLike:
     """The rectified linear unit, ``max(x, 0)`` element-wise.
 
     Takes real floating-point or integer arrays and keeps their dtype; NaN
-    stays NaN.
+    stays NaN. Complex input follows ``complex_mode``: ``"jax"`` (the
+    default) is JAX's ``max(z, 0)``, which orders complex numbers by real part
+    and then imaginary part (z where Re z > 0, or Re z == 0 and Im z > 0;
+    else 0); ``"split"`` applies relu to both parts, ``"magnitude"`` to
+    ``|z|`` keeping the phase.
 
     >>> pa.relu(pa.asarray([-1.5, 0.0, 2.0]))
     Array([0., 0., 2.], backend=numpy, dtype=float64)
+    >>> pa.relu(pa.asarray([1 - 2j, -1 + 1j]), complex_mode="split")
+    Array([1.+0.j, 0.+1.j], backend=numpy, dtype=complex128)
+    >>> pa.relu(pa.asarray([1 - 2j, -1 + 1j]))
+    Array([1.-2.j, 0.+0.j], backend=numpy, dtype=complex128)
     """
     x = xp.asarray(x)
+    if _isdtype(x.dtype, "complex floating"):
+        return xp.where(_complex_compare(xp, xp.greater, x, 0), x, _const(xp, 0, x))
     if not _isdtype(x.dtype, ("real floating", "integral")):
         raise PolyarrayTypeError(f"pa.relu needs a real numeric array, not one of dtype {x.dtype}.")
     zero = _const(xp, 0, x)
@@ -158,11 +168,16 @@ def leaky_relu(xp: Any, x: ArrayLike, /, *, alpha: float = 0.2) -> ArrayLike:
     """The leaky rectified linear unit: ``x`` where ``x >= 0``, ``alpha * x`` elsewhere.
 
     Takes a real floating-point array and keeps its dtype; NaN stays NaN.
+    Complex input follows ``complex_mode`` (see :func:`relu`); ``"jax"``
+    compares with 0 as JAX does (by real part, then imaginary part).
 
     >>> pa.leaky_relu(pa.asarray([-2.0, 0.0, 3.0]), alpha=0.5)
     Array([-1.,  0.,  3.], backend=numpy, dtype=float64)
     """
-    x = _require_floating(xp, x, "leaky_relu")
+    x = _activation_input(xp, x, "leaky_relu")
+    if _isdtype(x.dtype, "complex floating"):
+        nonnegative = _complex_compare(xp, xp.greater_equal, x, 0)
+        return xp.where(nonnegative, x, xp.multiply(x, _const(xp, alpha, x)))
     return xp.where(xp.less(x, _const(xp, 0, x)), xp.multiply(x, _const(xp, alpha, x)), x)
 
 
@@ -181,12 +196,28 @@ def gelu(xp: Any, x: ArrayLike, /, *, approximate: bool = False) -> ArrayLike:
     negative tail), since the array API has no ``erf``; backends with a
     native gelu use their framework's.
 
+    Complex input follows ``complex_mode`` (see :func:`relu`); ``"jax"``
+    evaluates the tanh form in complex arithmetic and, as JAX (whose erf has
+    no complex form), rejects ``approximate=False``.
+
     >>> pa.gelu(pa.asarray([-1.0, 0.0, 1.0]))
     Array([-0.15865526,  0.        ,  0.84134474], backend=numpy, dtype=float64)
     >>> pa.gelu(pa.asarray([-1.0, 0.0, 1.0]), approximate=True)
     Array([-0.15880801,  0.        ,  0.84119199], backend=numpy, dtype=float64)
     """
-    x = _require_floating(xp, x, "gelu")
+    x = _activation_input(xp, x, "gelu")
+    if _isdtype(x.dtype, "complex floating"):
+        if not approximate:
+            raise PolyarrayTypeError(
+                "pa.gelu(approximate=False) is not defined for complex input in complex_mode='jax' "
+                "(erf has no complex form there); pass approximate=True, or complex_mode='split' or 'magnitude'."
+            )
+        cube = xp.multiply(xp.multiply(x, x), x)
+        inner = xp.multiply(
+            xp.add(x, xp.multiply(cube, _const(xp, 0.044715, x))), _const(xp, math.sqrt(2 / math.pi), x)
+        )
+        cdf = xp.multiply(xp.add(_const(xp, 1, x), xp.tanh(inner)), _const(xp, 0.5, x))
+        return xp.multiply(x, cdf)
     if approximate:
         # Beyond |x| = 100 the cdf is exactly 0 or 1 in every float dtype; clipping there
         # keeps x**3 from overflowing.
@@ -209,12 +240,17 @@ def sigmoid(xp: Any, x: ArrayLike, /) -> ArrayLike:
 
     Stable for inputs of any magnitude (it never exponentiates a large
     positive number): sigmoid(-inf) is 0, sigmoid(inf) is 1, NaN stays NaN.
-    Takes a real floating-point array and keeps its dtype.
+    Takes a real floating-point array and keeps its dtype. Complex input
+    follows ``complex_mode`` (see :func:`relu`); ``"jax"`` is the same
+    formula in complex arithmetic, as JAX's.
 
     >>> pa.sigmoid(pa.asarray([0.0, 2.0, -1000.0]))
     Array([0.5       , 0.88079708, 0.        ], backend=numpy, dtype=float64)
     """
-    return _sigmoid(xp, _require_floating(xp, x, "sigmoid"))
+    x = _activation_input(xp, x, "sigmoid")
+    if _isdtype(x.dtype, "complex floating"):
+        return _complex_sigmoid(xp, x)
+    return _sigmoid(xp, x)
 
 
 @mixed(wrappers=ACTIVATION)
@@ -227,13 +263,27 @@ def softplus(xp: Any, x: ArrayLike, /, *, beta: float = 1.0, threshold: float | 
     (the linear regime, as in PyTorch). Takes a real floating-point array and
     keeps its dtype; NaN stays NaN.
 
+    Complex input follows ``complex_mode`` (see :func:`relu`); ``"jax"`` is
+    JAX's ``logaddexp(beta * z, 0) / beta``: with ``m`` the larger of
+    ``beta * z`` and 0 (by real part, then imaginary part),
+    ``m + log1p(exp(beta * z - 2m))``, whose imaginary part is wrapped into
+    ``[-pi, pi)`` before dividing by ``beta``; the threshold compares the same
+    way.
+
     >>> pa.softplus(pa.asarray([-1.0, 0.0, 1000.0]))
     Array([3.13261688e-01, 6.93147181e-01, 1.00000000e+03], backend=numpy, dtype=float64)
     """
     if not beta > 0:
         raise PolyarrayValueError(f"pa.softplus needs a positive beta, not {beta!r}.")
-    x = _require_floating(xp, x, "softplus")
+    x = _activation_input(xp, x, "softplus")
     scaled = x if beta == 1 else xp.multiply(x, _const(xp, beta, x))
+    if _isdtype(x.dtype, "complex floating"):
+        result = _complex_logaddexp_zero(xp, scaled)
+        if beta != 1:
+            result = xp.divide(result, _const(xp, beta, x))
+        if threshold is not None:
+            result = xp.where(_complex_compare(xp, xp.greater, scaled, threshold), x, result)
+        return result
     zero = _const(xp, 0, x)
     positive_part = xp.where(xp.greater(scaled, zero), scaled, zero)
     result = xp.add(positive_part, xp.log1p(xp.exp(xp.negative(xp.abs(scaled)))))
@@ -242,6 +292,49 @@ def softplus(xp: Any, x: ArrayLike, /, *, beta: float = 1.0, threshold: float | 
     if threshold is not None:
         result = xp.where(xp.greater(scaled, _const(xp, threshold, x)), x, result)
     return result
+
+
+# -- complex input of the activations (complex_mode="jax") ---------------------------------
+
+
+def _activation_input(xp: Any, x: Any, function: str) -> Any:
+    """``x`` as a native array of a real or complex floating-point dtype."""
+    x = xp.asarray(x)
+    if not _isdtype(x.dtype, ("real floating", "complex floating")):
+        raise PolyarrayTypeError(f"pa.{function} needs a floating-point array, not one of dtype {x.dtype}.")
+    return x
+
+
+def _complex_compare(xp: Any, compare: Any, z: Any, bound: float) -> Any:
+    """``compare(z, bound)`` ordering complex numbers by real part, then imaginary part (as JAX does)."""
+    real, imag = xp.real(z), xp.imag(z)
+    at = _const(xp, bound, real)
+    return xp.where(xp.equal(real, at), compare(imag, _const(xp, 0, real)), compare(real, at))
+
+
+def _complex_sigmoid(xp: Any, z: Any) -> Any:
+    """1 / (1 + exp(-z)) in complex arithmetic, as exp(z) / (1 + exp(z)) where Re z < 0 (no overflow)."""
+    one = _const(xp, 1, z)
+    nonnegative = xp.greater_equal(xp.real(z), _const(xp, 0, xp.real(z)))
+    e = xp.exp(xp.where(nonnegative, xp.negative(z), z))
+    r = xp.divide(one, xp.add(one, e))
+    return xp.where(nonnegative, r, xp.multiply(e, r))
+
+
+def _complex_logaddexp_zero(xp: Any, z: Any) -> Any:
+    """JAX's ``logaddexp(z, 0)`` for complex ``z``: imaginary part wrapped into [-pi, pi)."""
+    from .._wrappers.complex import complex_from_parts
+
+    zero = _const(xp, 0, z)
+    larger = xp.where(_complex_compare(xp, xp.greater, z, 0), z, zero)
+    delta = xp.subtract(z, xp.multiply(larger, _const(xp, 2, z)))
+    out = xp.add(larger, xp.log1p(xp.exp(delta)))
+    imag = xp.imag(out)
+    wrapped = xp.subtract(
+        xp.remainder(xp.add(imag, _const(xp, math.pi, imag)), _const(xp, 2 * math.pi, imag)),
+        _const(xp, math.pi, imag),
+    )
+    return complex_from_parts(xp, xp.real(out), wrapped, z.dtype)
 
 
 @mixed(wrappers=COMPOSITION)

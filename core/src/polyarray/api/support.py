@@ -1,7 +1,18 @@
 """Support hooks: what the core needs from every backend besides the public API.
 
 These are hookspecs like the public functions, but are not exported as
-``pa.*``; the core calls them through ``Backend.raw``.
+``pa.*``; the core calls them through ``Backend.raw``. A hook declared with
+a body (taking ``xp`` first) has a default, written for frameworks whose
+arrays are mutable: a plugin implements it only to do better, and must
+implement it when its ``backend_info`` says ``mutable_arrays: False``. Every
+other hook must be implemented by every plugin.
+
+| hook | required | used by |
+|---|---|---|
+| ``native_dtype`` | always | portable dtypes |
+| ``device_of`` | always | ``Array.device`` |
+| ``inplace_update`` | immutable arrays | ``out=``, in-place writes through views |
+| ``set_item`` | immutable arrays | ``Array.__setitem__`` |
 """
 
 from __future__ import annotations
@@ -30,3 +41,41 @@ def device_of(x: ArrayLike, /) -> str:
     >>> pa.get_backend("numpy").raw.device_of(pa.to_native(pa.ones(2)))
     'cpu'
     """
+
+
+@support
+def inplace_update(xp: Any, x: ArrayLike, value: ArrayLike, /) -> ArrayLike:
+    """Write ``value`` into ``x``; return the updated array.
+
+    ``value`` has the shape of ``x`` and is cast to its dtype (the caller
+    checks that the cast is allowed). Where the framework can, ``x`` is
+    updated in place (every view of it sees the change) and returned;
+    frameworks whose arrays are immutable return a new array holding
+    ``value`` in the dtype of ``x``, which polyarray then stores in the
+    ``pa.Array`` (and its base, for a view). The default does ``x[...] = value``.
+
+    >>> import numpy as np
+    >>> x = np.zeros(3)
+    >>> pa.get_backend("numpy").raw.inplace_update(x, np.arange(3)) is x, x
+    (True, array([0., 1., 2.]))
+    """
+    x[...] = value
+    return x
+
+
+@support
+def set_item(xp: Any, x: ArrayLike, key: Any, value: Any, /) -> ArrayLike:
+    """``x[key] = value``; return the updated array.
+
+    ``key`` is a native index: basic (integers, slices, ``...``, ``None``) or
+    advanced (integer or boolean arrays). Where the framework can, ``x`` is updated in place and
+    returned; frameworks whose arrays are immutable return a new array (JAX:
+    ``x.at[key].set(value)``). The default does ``x[key] = value``.
+
+    >>> import numpy as np
+    >>> x = np.zeros(3)
+    >>> pa.get_backend("numpy").raw.set_item(x, slice(1, None), 5.0) is x, x
+    (True, array([0., 5., 5.]))
+    """
+    x[key] = value
+    return x

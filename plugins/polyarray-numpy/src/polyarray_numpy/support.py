@@ -19,3 +19,23 @@ def native_dtype(name: str, /) -> Any:
 @hookimpl
 def device_of(x, /) -> str:
     return "cpu"
+
+
+@hookimpl
+def inplace_update(x, value, /):
+    if isinstance(x, np.ndarray):
+        # Raises for read-only arrays (broadcast_to views …), as NumPy's out= does.
+        x[...] = value
+        return x
+    # A NumPy scalar (the 0-d result of a reduction) cannot change: a new 0-d array of its dtype.
+    return np.array(value, dtype=x.dtype)
+
+
+@hookimpl
+def set_item(x, key, value, /):
+    if isinstance(x, np.ndarray):
+        x[key] = value
+        return x
+    updated = np.array(x)
+    updated[key] = value
+    return updated

@@ -1,0 +1,280 @@
+"""handle_view and handle_view_indexing: an in-place update through a view is visible through its base.
+
+This holds on every backend. Where arrays are mutable (NumPy, PyTorch …)
+views are native: ``reshape``, ``permute_dims``, basic indexing … already
+share memory with their input, so both wrappers return the function
+unchanged and cost nothing.
+
+Where arrays are immutable (a backend whose ``backend_info`` says
+``mutable_arrays: False``, as JAX's or TensorFlow's would) nothing shares
+memory, so a view is a ``pa.Array`` that records its base and how to
+recompute itself from the base's data: ``view._view = (base, steps)``, each
+step ``(function, args, kwargs, item)`` meaning ``function(data, *args,
+**kwargs)`` (then ``[item]``, for one array of a tuple result). A view of a
+view records the first base and both steps. The base keeps weak references
+to its views (``base._views``). Giving a view new data (``view[...] = v``,
+``out=view``: see :func:`assign`) scatters the values into the base through
+the backend's ``set_item`` hook, then every live view of the base is
+recomputed, so the base and all its views see the write.
+
+``broadcast_to`` and ``broadcast_arrays`` are not tracked: several elements
+of such a view are one element of the base (NumPy makes these views
+read-only), so their results are independent arrays on immutable backends.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .._errors import PolyarrayError
+from . import wrapper, wrapper_parameter_names
+from .errors import translate_exception
+
+if TYPE_CHECKING:
+    from .._array import Array
+    from .._backend import Backend
+    from .._declare import Declaration
+
+__all__ = ["assign", "is_basic_key", "make_getitem", "make_setitem", "native_key", "record"]
+
+#: View functions whose results are not tracked (see the module docstring).
+UNTRACKED = frozenset({"broadcast_to", "broadcast_arrays"})
+
+#: A step: ``function(data, *args, **kwargs)``, then ``[item]`` when item is not None.
+Step = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], Any]
+
+_SIMPLE_INDICES = (slice, type(Ellipsis), type(None))
+
+
+def _array_type() -> type:
+    from .._array import Array
+
+    return Array
+
+
+def native_key(key: Any) -> Any:
+    """An index with ``pa.Array`` parts replaced by their native arrays."""
+    array = _array_type()
+    if type(key) is array:
+        return key.data
+    if type(key) is tuple:
+        return tuple(k.data if type(k) is array else k for k in key)
+    return key
+
+
+def is_basic_key(key: Any) -> bool:
+    """Whether ``key`` is basic indexing (integers, slices, ``...``, ``None``), whose result is a view."""
+    for part in key if type(key) is tuple else (key,):
+        if isinstance(part, _SIMPLE_INDICES):
+            continue
+        if isinstance(part, bool) or not isinstance(part, numbers.Integral):
+            return False
+    return True
+
+
+# -- recording and updating views of immutable arrays -------------------------------------
+
+
+def record(view: Array, base: Array, step: Step) -> None:
+    """Record that ``view`` is ``step`` applied to ``base`` (which may itself be a view)."""
+    info = getattr(base, "_view", None)
+    root, steps = (base, (step,)) if info is None else (info[0], (*info[1], step))
+    view._view = (root, steps)
+    refs = getattr(root, "_views", None)
+    if refs is None:
+        root._views = refs = []
+    elif len(refs) % 32 == 31:
+        refs[:] = [ref for ref in refs if ref() is not None]
+    refs.append(weakref.ref(view))
+
+
+def replay(data: Any, steps: tuple[Step, ...]) -> Any:
+    """The data of a view: ``steps`` applied to its base's ``data``."""
+    for function, args, kwargs, item in steps:
+        data = function(data, *args, **kwargs)
+        if item is not None:
+            data = data[item]
+    return data
+
+
+def assign(array: Array, data: Any) -> None:
+    """Give ``array`` new native ``data`` (same shape and dtype), keeping its base and views consistent.
+
+    On mutable backends, where views are native, this only rebinds
+    ``array.data`` (for data that could not be updated in place, such as a
+    NumPy scalar). For a recorded view the values go into its base, and every
+    live view of that base is recomputed.
+    """
+    info = getattr(array, "_view", None)
+    if info is None:
+        array.data = data
+        root = array
+    else:
+        root, steps = info
+        root.data = _scatter(root, steps, data)
+    _refresh(root)
+
+
+def _scatter(root: Array, steps: tuple[Step, ...], values: Any) -> Any:
+    """The base's data with the view given by ``steps`` replaced by ``values``.
+
+    The steps are replayed on the positions ``0 … size-1`` of the base, which
+    says where each element of the view lives in the (flattened) base.
+    """
+    raw = root.backend.raw
+    base = root.data
+    shape = tuple(base.shape)
+    positions = replay(raw.reshape(raw.arange(math.prod(shape)), shape), steps)
+    flat = raw.set_item(raw.reshape(base, (-1,)), raw.reshape(positions, (-1,)), raw.reshape(values, (-1,)))
+    return raw.reshape(flat, shape)
+
+
+def _refresh(root: Array) -> None:
+    """Recompute every live view of ``root`` from its data.
+
+    A view that can no longer be recomputed (its base's data was replaced by
+    data of another shape) is detached: it keeps its last values.
+    """
+    refs = getattr(root, "_views", None)
+    if not refs:
+        return
+    data = root.data
+    alive = []
+    for ref in refs:
+        view = ref()
+        if view is None or getattr(view, "_view", None) is None or view._view[0] is not root:
+            continue
+        try:
+            view.data = replay(data, view._view[1])
+        except Exception:
+            view._view = None
+            continue
+        alive.append(ref)
+    root._views = alive
+
+
+# -- Array.__getitem__ and Array.__setitem__ ------------------------------------------------
+
+
+def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
+    """``Array.__getitem__`` for arrays of ``backend``: basic indexing gives a view on every backend.
+
+    An integer for every axis gives a 0-d array, as the standard says, and a
+    view of it: where the framework gives a scalar instead (NumPy), the
+    index is taken again with ``...`` appended, which gives the 0-d view.
+    """
+    array_type = _array_type()
+    name = backend.name
+
+    def getitem(x: Array, key: Any) -> Array:
+        data = x.data
+        try:
+            key = native_key(key)
+            result = data[key]
+            if type(result) is not type(data) and getattr(result, "shape", None) == () and is_basic_key(key):
+                result = data[(*key, ...) if type(key) is tuple else (key, ...)]
+            return array_type(result, x.backend)
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            raise translate_exception(error, "Array.__getitem__", name) from error
+
+    return handle_view_indexing(getitem, None, backend)
+
+
+def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
+    """``Array.__setitem__`` for arrays of ``backend``, through its ``set_item`` hook.
+
+    Mutable backends update the data in place (native views see it); on
+    immutable ones the new data goes through :func:`assign`, so the base and
+    the other views of a view see the write.
+    """
+    array_type = _array_type()
+    set_item = backend.raw.set_item
+    name = backend.name
+
+    def setitem(x: Array, key: Any, value: Any) -> None:
+        data = x.data
+        try:
+            updated = set_item(data, native_key(key), value.data if type(value) is array_type else value)
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            raise translate_exception(error, "Array.__setitem__", name) from error
+        if updated is not data:
+            assign(x, updated)
+
+    return setitem
+
+
+# -- the wrappers ---------------------------------------------------------------------------
+
+
+@wrapper
+def handle_view_indexing(
+    function: Callable[..., Any], decl: Declaration | None, backend: Backend
+) -> Callable[..., Any]:
+    """Make basic indexing ``function(x, key)`` of a ``pa.Array`` return a view of it.
+
+    Mutable backends: ``function`` unchanged (indexing views are native).
+    Immutable backends: when ``x`` and the result are ``pa.Array`` and ``key``
+    is basic, the result records ``x`` as its base and ``key`` as the step.
+    ``Array.__getitem__`` uses it (see :func:`make_getitem`).
+    """
+    if backend.mutable_arrays:
+        return function
+    array_type = _array_type()
+    getitem = operator.getitem
+
+    def indexing(x: Any, key: Any, *args: Any, **kwargs: Any) -> Any:
+        result = function(x, key, *args, **kwargs)
+        if type(x) is array_type and type(result) is array_type and is_basic_key(key):
+            record(result, x, (getitem, (native_key(key),), {}, None))
+        return result
+
+    return indexing
+
+
+@wrapper
+def handle_view(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
+    """Make the results of view functions (``reshape``, ``permute_dims`` …) views of their input.
+
+    Mutable backends: ``function`` unchanged (the framework's own views).
+    Immutable backends: when the first argument is a ``pa.Array`` and a
+    result is one (``copy=True`` asks for a copy), the result records it as
+    its base and the backend's raw function with the other arguments as the
+    step, so writes to either are seen by the other. A result is a
+    ``pa.Array`` only where this wrapper runs outside
+    ``outputs_to_polyarray_arrays``; inside it, it sees native values and
+    records nothing.
+    """
+    if backend.mutable_arrays or decl.name in UNTRACKED:
+        return function
+    array_type = _array_type()
+    raw = getattr(backend.raw, decl.namespace) if decl.namespace else backend.raw
+    raw_function = getattr(raw, decl.name)
+    has_copy = "copy" in decl.signature.parameters
+    added = wrapper_parameter_names()
+
+    def native(value: Any) -> Any:
+        return value.data if type(value) is array_type else value
+
+    def viewing(*args: Any, **kwargs: Any) -> Any:
+        result = function(*args, **kwargs)
+        if args and type(args[0]) is array_type and not (has_copy and kwargs.get("copy")):
+            rest = tuple(native(a) for a in args[1:])
+            options = {k: native(v) for k, v in kwargs.items() if k not in added}
+            if type(result) is array_type:
+                record(result, args[0], (raw_function, rest, options, None))
+            elif isinstance(result, (tuple, list)):
+                for index, item in enumerate(result):
+                    if type(item) is array_type:
+                        record(item, args[0], (raw_function, rest, options, index))
+        return result
+
+    return viewing

@@ -1,0 +1,337 @@
+"""handle_view and handle_view_indexing: writes through a view are seen by its base, on every backend.
+
+NumPy has native views (the wrappers cost nothing there). The run-time
+"frozen" backend below stands for an immutable framework (JAX, TensorFlow):
+its arrays have no item assignment, so polyarray records views itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import types
+
+import hypothesis.extra.numpy as hnp
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import polyarray as pa
+from polyarray._wrappers import views as views_module
+
+# -- an immutable framework, as a run-time plugin -------------------------------------------
+
+
+class Frozen:
+    """An immutable array: a read-only NumPy array inside, no item assignment."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values):
+        values = np.array(values)
+        values.flags.writeable = False
+        self.values = values
+
+    shape = property(lambda self: self.values.shape)
+    dtype = property(lambda self: self.values.dtype)
+    ndim = property(lambda self: self.values.ndim)
+
+    def __getitem__(self, key):
+        return Frozen(self.values[_unfreeze(key)])
+
+    def __float__(self):
+        return float(self.values)
+
+    def __array__(self, dtype=None, copy=None):
+        return np.array(self.values, dtype=dtype)
+
+    def __repr__(self):
+        return f"Frozen({self.values.tolist()})"
+
+
+#: Types of the arguments the frozen implementations received (see ``frozen_plugin``).
+RECEIVED: list[tuple[str, tuple[type, ...]]] = []
+
+
+def _unfreeze(value):
+    if type(value) is Frozen:
+        return value.values
+    if type(value) is list or type(value) is tuple:
+        return type(value)(_unfreeze(v) for v in value)
+    return value
+
+
+def _freeze(result):
+    if isinstance(result, (np.ndarray, np.generic)):
+        return Frozen(result)
+    if isinstance(result, tuple):
+        items = [_freeze(r) for r in result]
+        return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+    if isinstance(result, list):
+        return [_freeze(r) for r in result]
+    return result
+
+
+def _adapt(name, implementation, hookimpl):
+    @functools.wraps(implementation)
+    def frozen(*args, **kwargs):
+        RECEIVED.append((name, tuple(type(a) for a in args)))
+        return _freeze(implementation(*_unfreeze(args), **{k: _unfreeze(v) for k, v in kwargs.items()}))
+
+    frozen.__name__ = name
+    return hookimpl(frozen)
+
+
+def numpy_implementations():
+    """(name, implementation) of every function the NumPy backend implements natively."""
+    numpy_backend = pa.get_backend("numpy")
+    for decl in pa._declare.declarations(("primary", "mixed")):
+        if decl.qualname in numpy_backend.native:
+            raw = getattr(numpy_backend.raw, decl.namespace) if decl.namespace else numpy_backend.raw
+            yield decl.name, getattr(raw, decl.name)
+
+
+def frozen_plugin(**overrides) -> types.ModuleType:
+    """A backend of immutable ``Frozen`` arrays: NumPy's implementations behind an adapter."""
+    from polyarray_numpy import support
+    from polyarray_numpy._marker import hookimpl
+
+    module = types.ModuleType("polyarray_frozen")
+
+    @hookimpl
+    def backend_info():
+        return {
+            "framework": None,
+            "native_array_types": [(Frozen.__module__, "Frozen")],
+            "mutable_arrays": False,
+            "accepts_array_likes": False,
+        }
+
+    @hookimpl
+    def to_numpy(x, /):
+        return np.array(_unfreeze(x))
+
+    @hookimpl
+    def inplace_update(x, value, /):
+        return Frozen(np.asarray(_unfreeze(value)).astype(x.dtype))
+
+    @hookimpl
+    def set_item(x, key, value, /):
+        values = np.array(x.values)
+        values[_unfreeze(key)] = _unfreeze(value)
+        return Frozen(values)
+
+    for name, implementation in numpy_implementations():
+        setattr(module, name, _adapt(name, implementation, hookimpl))
+    module.backend_info = backend_info
+    module.native_dtype = support.native_dtype
+    module.device_of = support.device_of
+    module.to_numpy = to_numpy
+    module.inplace_update = inplace_update
+    module.set_item = set_item
+    for name, function in overrides.items():
+        setattr(module, name, function)
+    return module
+
+
+def _renamed(name, implementation, hookimpl):
+    @functools.wraps(implementation)
+    def renamed(*args, **kwargs):
+        return implementation(*args, **kwargs)
+
+    renamed.__name__ = name
+    return hookimpl(renamed)
+
+
+def numpy_plugin(**overrides) -> types.ModuleType:
+    """A run-time plugin (mutable arrays) with every NumPy implementation, the ``overrides`` replacing some."""
+    from polyarray_numpy import support
+    from polyarray_numpy._marker import hookimpl
+
+    module = types.ModuleType("polyarray_numpy_copy")
+
+    @hookimpl
+    def backend_info():
+        return {"framework": None, "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")]}
+
+    module.backend_info = backend_info
+    for name, implementation in numpy_implementations():
+        setattr(module, name, _renamed(name, implementation, hookimpl))
+    for name in ("native_dtype", "device_of", "inplace_update", "set_item"):
+        setattr(module, name, getattr(support, name))
+    for name, function in overrides.items():
+        setattr(module, name, function if hasattr(function, "polyarray_impl") else hookimpl(function))
+    return module
+
+
+@pytest.fixture(scope="module")
+def frozen():
+    """The frozen backend, registered for the tests of one module."""
+    pa.register_backend("frozen", frozen_plugin())
+    yield pa.get_backend("frozen")
+    pa.unregister_backend("frozen")
+
+
+def frozen_array(values, dtype=None) -> pa.Array:
+    return pa.Array(Frozen(np.asarray(values, dtype=dtype)), "frozen")
+
+
+def values(x) -> np.ndarray:
+    return pa.to_numpy(x)
+
+
+# -- NumPy: native views, wrappers that cost nothing ----------------------------------------
+
+
+def test_the_wrappers_return_the_function_unchanged_on_numpy():
+    backend = pa.get_backend("numpy")
+
+    def probe(*args, **kwargs):
+        return args
+
+    assert views_module.handle_view(probe, pa.reshape.declaration, backend) is probe
+    assert views_module.handle_view_indexing(probe, None, backend) is probe
+    assert backend.mutable_arrays
+
+
+def test_view_functions_share_memory_on_numpy():
+    x = pa.asarray(np.arange(6.0))
+    reshaped = pa.reshape(x, (2, 3))
+    transposed = pa.permute_dims(reshaped, (1, 0))
+    column = transposed[:, 1]
+    column[...] = -1.0
+    np.testing.assert_array_equal(values(x), [0, 1, 2, -1, -1, -1])
+    np.testing.assert_array_equal(values(reshaped)[1], [-1, -1, -1])
+
+
+def test_setitem_on_a_numpy_scalar_result_gives_the_array_new_data():
+    total = pa.sum(pa.asarray(np.array([1.0, 2.0])))
+    total[...] = 7.0
+    assert float(total) == 7.0
+
+
+def test_indexing_errors_are_polyarray_errors():
+    with pytest.raises(pa.PolyarrayIndexError, match=r"Array\.__getitem__"):
+        pa.asarray(np.array([1, 2]))[5]
+    with pytest.raises(pa.PolyarrayError, match=r"Array\.__setitem__"):
+        pa.broadcast_to(pa.asarray(np.ones(1)), (3,))[0] = 2.0  # a read-only NumPy view
+
+
+# -- immutable arrays: views recorded by polyarray ------------------------------------------
+
+
+def test_frozen_arrays_cannot_be_written_natively(frozen):
+    with pytest.raises(TypeError):
+        Frozen([1.0])[0] = 2.0  # type: ignore[index]
+    assert not frozen.mutable_arrays
+
+
+def test_writes_through_an_indexing_view_reach_the_base_and_its_other_views(frozen):
+    x = frozen_array(np.arange(8.0))
+    middle = x[2:6]
+    evens = x[::2]
+    inner = middle[1:]  # a view of a view
+    middle[0] = -1.0
+    np.testing.assert_array_equal(values(x), [0, 1, -1, 3, 4, 5, 6, 7])
+    np.testing.assert_array_equal(values(evens), [0, -1, 4, 6])
+    inner[...] = 9.0
+    np.testing.assert_array_equal(values(x), [0, 1, -1, 9, 9, 9, 6, 7])
+    np.testing.assert_array_equal(values(middle), [-1, 9, 9, 9])
+    np.testing.assert_array_equal(values(evens), [0, -1, 9, 6])
+    x[7] = 70.0  # a write to the base reaches its views
+    np.testing.assert_array_equal(values(evens), [0, -1, 9, 6])
+    x[6] = 60.0
+    np.testing.assert_array_equal(values(evens), [0, -1, 9, 60])
+
+
+def test_advanced_indexing_gives_a_copy_as_on_numpy(frozen):
+    x = frozen_array([1.0, 2.0, 3.0])
+    picked = x[pa.asarray(np.array([0, 2]), backend="frozen")]
+    picked[...] = 0.0
+    np.testing.assert_array_equal(values(x), [1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(values(picked), [0.0, 0.0])
+
+
+def test_out_given_a_view_writes_through_to_the_base(frozen):
+    x = frozen_array(np.zeros(5))
+    view = x[1:4]
+    other = x[2:]
+    result = pa.add(view, 1.0, out=view)
+    assert result is view
+    np.testing.assert_array_equal(values(x), [0, 1, 1, 1, 0])
+    np.testing.assert_array_equal(values(other), [1, 1, 0])
+
+
+def test_dead_views_are_forgotten(frozen):
+    x = frozen_array(np.zeros(4))
+    view = x[1:]
+    del view
+    gc.collect()
+    x[0] = 1.0
+    assert x._views == []
+
+
+@given(data=st.data())
+def test_nested_basic_index_views_write_through_exactly_as_numpy_views_do(frozen, data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, max_side=4), label="shape")
+    first = data.draw(hnp.basic_indices(shape, allow_newaxis=True), label="first")
+    start = np.arange(np.prod(shape), dtype=np.float64).reshape(shape)
+    x, expected = frozen_array(start), pa.asarray(start.copy())
+    view, expected_view = x[first], expected[first]
+    second = data.draw(hnp.basic_indices(expected_view.shape, allow_newaxis=True), label="second")
+    inner, expected_inner = view[second], expected_view[second]
+    for target, reference, value in ((inner, expected_inner, -1.0), (view, expected_view, -2.0), (x, expected, -3.0)):
+        target[...] = value
+        reference[...] = value
+        for got, want in ((x, expected), (view, expected_view), (inner, expected_inner)):
+            np.testing.assert_array_equal(values(got), values(want))
+
+
+def test_an_integer_for_every_axis_gives_a_0d_view_on_numpy_too():
+    x = pa.asarray(np.arange(6.0).reshape(2, 3))
+    element = x[1, 2]
+    assert element.shape == ()
+    element[...] = -1.0
+    assert float(x[1, 2]) == -1.0
+
+
+# -- handle_view where it sees pa.Array arguments -----------------------------------------
+# In WRAPPER_ORDER handle_view runs inside the conversion wrappers, where arguments are
+# native; placed outside them (as below) it records views of pa.Array arguments.
+
+
+def _outer_view(frozen, name):
+    decl = getattr(pa, name).declaration
+    return views_module.handle_view(frozen.functions[decl.qualname], decl, frozen)
+
+
+def test_view_functions_record_their_base_when_they_see_arrays(frozen):
+    reshape = _outer_view(frozen, "reshape")
+    permute_dims = _outer_view(frozen, "permute_dims")
+    x = frozen_array(np.arange(6.0))
+    grid = reshape(x, (2, 3))
+    columns = permute_dims(grid, (1, 0))
+    columns[2] = 0.0
+    np.testing.assert_array_equal(values(x), [0, 1, 0, 3, 4, 0])
+    np.testing.assert_array_equal(values(grid), [[0, 1, 0], [3, 4, 0]])
+    copied = reshape(x, (3, 2), copy=True)
+    copied[...] = 5.0
+    np.testing.assert_array_equal(values(x), [0, 1, 0, 3, 4, 0])
+
+
+def test_each_array_of_a_tuple_result_is_a_view(frozen):
+    unstack = _outer_view(frozen, "unstack")
+    x = frozen_array(np.arange(6.0).reshape(2, 3))
+    first, second = unstack(x)
+    second[...] = 0.0
+    np.testing.assert_array_equal(values(x), [[0, 1, 2], [0, 0, 0]])
+    np.testing.assert_array_equal(values(first), [0, 1, 2])
+
+
+def test_broadcast_results_are_not_tracked(frozen):
+    broadcast_to = _outer_view(frozen, "broadcast_to")
+    x = frozen_array([1.0, 2.0])
+    wide = broadcast_to(x, (3, 2))
+    wide[...] = 0.0
+    np.testing.assert_array_equal(values(x), [1.0, 2.0])
