@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from ._helpers import check_device
@@ -23,9 +25,15 @@ def asarray_v_2p0_and_above(obj, /, *, dtype=None, device=None, copy=None):
 @hookimpl(specname="asarray")
 def asarray_v_1p26_and_below(obj, /, *, dtype=None, device=None, copy=None):
     check_device(device)
-    if copy is True:
-        return np.array(obj, dtype=dtype, copy=True)
-    result = np.asarray(obj, dtype=dtype)
+    # NumPy 1.x wraps out-of-range Python integers with a DeprecationWarning; NumPy 2 raises.
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            if copy is True:
+                return np.array(obj, dtype=dtype, copy=True)
+            result = np.asarray(obj, dtype=dtype)
+    except DeprecationWarning as warning:
+        raise OverflowError(str(warning)) from None
     if copy is False and isinstance(obj, np.ndarray) and result is not obj:
         raise ValueError("asarray(copy=False) needs a copy to convert this input")
     return result
