@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._errors import PolyarrayError
 from . import wrapper
+from .conversion import convert_parameters
 from .errors import translate_exception
 
 if TYPE_CHECKING:
@@ -93,23 +94,4 @@ def handle_array_like_without_promotion(
         start, category = decl.varargs
         convert = for_parameter(start, category)
         varargs = (start, convert) if convert is not None else None
-    if not (positional or keyword or varargs):
-        return function
-
-    def converting(*args: Any, **kwargs: Any) -> Any:
-        if args:
-            args_list = list(args)
-            count = len(args_list)
-            for index, convert in positional:
-                if index < count:
-                    args_list[index] = convert(args_list[index])
-            if varargs is not None and count > varargs[0]:
-                start, convert = varargs
-                args_list[start:] = [convert(a) for a in args_list[start:]]
-            args = tuple(args_list)
-        if kwargs and keyword:
-            for name in keyword.keys() & kwargs.keys():
-                kwargs[name] = keyword[name](kwargs[name])
-        return function(*args, **kwargs)
-
-    return converting
+    return convert_parameters(function, positional, keyword, varargs)

@@ -40,6 +40,43 @@ def _converters(backend: Backend) -> dict[str, Callable[[Any], Any]]:
     return {"array": array, "array_sequence": array_sequence, "dtype": dtype, "array_or_dtype": array_or_dtype}
 
 
+Converter = Callable[[Any], Any]
+
+
+def convert_parameters(
+    function: Callable[..., Any],
+    positional: tuple[tuple[int, Converter], ...] | list[tuple[int, Converter]],
+    keyword: dict[str, Converter],
+    varargs: tuple[int, Converter] | None,
+) -> Callable[..., Any]:
+    """``function`` with the marked arguments passed through their converters first.
+
+    ``positional`` pairs positions with converters, ``keyword`` names with
+    converters, ``varargs`` the position where ``*args`` starts with its
+    converter. With nothing to convert, ``function`` itself is returned.
+    """
+    if not (positional or keyword or varargs):
+        return function
+
+    def converting(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            args_list = list(args)
+            count = len(args_list)
+            for index, convert in positional:
+                if index < count:
+                    args_list[index] = convert(args_list[index])
+            if varargs is not None and count > varargs[0]:
+                start, convert = varargs
+                args_list[start:] = [convert(a) for a in args_list[start:]]
+            args = tuple(args_list)
+        if kwargs and keyword:
+            for name in keyword.keys() & kwargs.keys():
+                kwargs[name] = keyword[name](kwargs[name])
+        return function(*args, **kwargs)
+
+    return converting
+
+
 @wrapper
 def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
     """Replace ``pa.Array`` arguments by their native arrays and portable dtypes by native ones.
@@ -50,26 +87,7 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     positional = tuple((index, convert[cat]) for index, cat in decl.positional_categories)
     keyword = {name: convert[cat] for name, cat in decl.keyword_categories.items()}
     varargs = (decl.varargs[0], convert[decl.varargs[1]]) if decl.varargs else None
-    if not (positional or keyword or varargs):
-        return function
-
-    def to_native(*args: Any, **kwargs: Any) -> Any:
-        if args:
-            args_list = list(args)
-            count = len(args_list)
-            for index, converter in positional:
-                if index < count:
-                    args_list[index] = converter(args_list[index])
-            if varargs is not None and count > varargs[0]:
-                start, converter = varargs
-                args_list[start:] = [converter(a) for a in args_list[start:]]
-            args = tuple(args_list)
-        if kwargs and keyword:
-            for name in keyword.keys() & kwargs.keys():
-                kwargs[name] = keyword[name](kwargs[name])
-        return function(*args, **kwargs)
-
-    return to_native
+    return convert_parameters(function, positional, keyword, varargs)
 
 
 @wrapper
@@ -145,26 +163,7 @@ def inputs_to_polyarray_arrays(function: Callable[..., Any], decl: Declaration, 
     positional = tuple((index, convert[cat]) for index, cat in decl.positional_categories if cat in convert)
     keyword = {name: convert[cat] for name, cat in decl.keyword_categories.items() if cat in convert}
     varargs = (decl.varargs[0], convert[decl.varargs[1]]) if decl.varargs and decl.varargs[1] in convert else None
-    if not (positional or keyword or varargs):
-        return function
-
-    def to_polyarray(*args: Any, **kwargs: Any) -> Any:
-        if args:
-            args_list = list(args)
-            count = len(args_list)
-            for index, converter in positional:
-                if index < count:
-                    args_list[index] = converter(args_list[index])
-            if varargs is not None and count > varargs[0]:
-                start, converter = varargs
-                args_list[start:] = [converter(a) for a in args_list[start:]]
-            args = tuple(args_list)
-        if kwargs and keyword:
-            for name in keyword.keys() & kwargs.keys():
-                kwargs[name] = keyword[name](kwargs[name])
-        return function(*args, **kwargs)
-
-    return to_polyarray
+    return convert_parameters(function, positional, keyword, varargs)
 
 
 @wrapper
