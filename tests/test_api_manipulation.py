@@ -5,6 +5,7 @@ from __future__ import annotations
 import dtype_sets
 import numpy as np
 import pytest
+from checks import assert_axis_error, check
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -33,28 +34,11 @@ def array_and_axis(draw, min_dims=1, offset=0):
     return x, draw(st.integers(-ndim, ndim - 1))
 
 
-def check(result, expected):
-    """``result`` is a ``pa.Array`` equal to ``expected`` in values (NaN-aware), dtype and shape."""
-    assert isinstance(result, pa.Array), type(result)
-    expected = np.asarray(expected)
-    got = pa.to_numpy(result)
-    assert got.dtype == expected.dtype, (got.dtype, expected.dtype)
-    assert got.shape == expected.shape, (got.shape, expected.shape)
-    np.testing.assert_array_equal(got, expected)
-
-
 def check_all(results, expected, container=tuple):
     assert type(results) is container, type(results)
     assert len(results) == len(expected)
     for r, e in zip(results, expected):
         check(r, e)
-
-
-def assert_axis_error(call):
-    """An invalid axis raises a polyarray error that is an IndexError or ValueError (like AxisError)."""
-    with pytest.raises(pa.PolyarrayError) as info:
-        call()
-    assert isinstance(info.value, (IndexError, ValueError))
 
 
 # -- broadcast_arrays, broadcast_to -------------------------------------------------------

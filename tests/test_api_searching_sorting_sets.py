@@ -7,6 +7,7 @@ import math
 import dtype_sets
 import numpy as np
 import pytest
+from checks import assert_axis_error, check
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -35,23 +36,6 @@ def arrays(draw, shape=shapes, dtype=dtypes, repeats=True):
         pool = draw(st.lists(elements, min_size=1, max_size=4))
         elements = st.sampled_from(pool)
     return draw(hnp.arrays(dtype, shape, elements=elements))
-
-
-def check(result, expected):
-    """``result`` is a ``pa.Array`` equal to ``expected`` in values (NaN-aware), dtype and shape."""
-    assert isinstance(result, pa.Array), type(result)
-    expected = np.asarray(expected)
-    got = pa.to_numpy(result)
-    assert got.dtype == expected.dtype, (got.dtype, expected.dtype)
-    assert got.shape == expected.shape, (got.shape, expected.shape)
-    np.testing.assert_array_equal(got, expected)
-
-
-def assert_axis_error(call):
-    """An invalid axis raises a polyarray error that is an IndexError or ValueError (like AxisError)."""
-    with pytest.raises(pa.PolyarrayError) as info:
-        call()
-    assert isinstance(info.value, (IndexError, ValueError))
 
 
 def optional_axis(data, ndim, allow_none=True):

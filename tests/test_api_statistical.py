@@ -7,6 +7,7 @@ import warnings
 import dtype_sets
 import numpy as np
 import pytest
+from checks import assert_axis_error, check
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -56,27 +57,6 @@ def axes(draw, ndim, allow_tuple=True):
         return draw(st.integers(-ndim, ndim - 1))
     chosen = draw(st.lists(st.integers(0, ndim - 1), unique=True, max_size=ndim)) if ndim else []
     return tuple(a - ndim if draw(st.booleans()) else a for a in chosen)
-
-
-def check(result, expected, *, exact=True):
-    """``result`` is a ``pa.Array`` equal to ``expected`` in values (NaN-aware), dtype and shape."""
-    assert isinstance(result, pa.Array), type(result)
-    expected = np.asarray(expected)
-    got = pa.to_numpy(result)
-    assert got.dtype == expected.dtype, (got.dtype, expected.dtype)
-    assert got.shape == expected.shape, (got.shape, expected.shape)
-    if exact:
-        np.testing.assert_array_equal(got, expected)
-    else:
-        tolerance = {np.float16: 2e-3, np.float32: 1e-5}.get(np.finfo(got.dtype).dtype.type, 1e-12)
-        np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance, equal_nan=True)
-
-
-def assert_axis_error(call):
-    """An invalid axis raises a polyarray error that is an IndexError or ValueError (like AxisError)."""
-    with pytest.raises(pa.PolyarrayError) as info:
-        call()
-    assert isinstance(info.value, (IndexError, ValueError))
 
 
 def reduced_size(x, axis):
