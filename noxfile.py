@@ -1,8 +1,9 @@
 """Every test, lint, packaging, demo and benchmark session of polyarray.
 
-    nox                      what CI runs: lint, the core on NumPy 2.x and on NumPy 1.26
+    nox                      what CI runs: every session below but demo and bench
     nox -s tests             the core and the NumPy backend with no optional framework (newest NumPy)
-    nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26, so its version variants run
+    nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26 (also '2.0'), so the NumPy
+                                         plugin's version variants run
     nox -s "plugin(backend='torch')"     one plugin alone with only its framework: its own tests and
                                          the conformance suite (also jax, tensorflow)
     nox -s all_backends      every plugin installed together: the core suite, the CLI and the demo
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "tests_numpy"]
+nox.options.sessions = ["lint", "tests", "tests_numpy", "plugin", "all_backends", "wheels"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -31,7 +32,7 @@ ROOT = Path(__file__).parent
 CORE = "./core"
 NUMPY_PLUGIN = "./plugins/polyarray-numpy"
 TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100"]
-NUMPY_VERSIONS = {"1.26": "numpy==1.26.4", "2.x": "numpy>=2.2"}
+NUMPY_VERSIONS = {"1.26": "numpy==1.26.4", "2.0": "numpy==2.0.2", "2.x": "numpy>=2.2"}
 #: The framework each plugin is tested against. torch==2.13.0 is the CPU build this project
 #: tests with; any other torch version would download several GB of CUDA packages.
 FRAMEWORKS = {
@@ -78,7 +79,7 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
-@nox.parametrize("numpy", ["1.26"])
+@nox.parametrize("numpy", ["1.26", "2.0"])
 def tests_numpy(session: nox.Session, numpy: str) -> None:
     """The same against an older NumPy, so that its version variants run for real."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS[numpy], *TEST_REQUIREMENTS)

@@ -33,6 +33,7 @@ from ._variants import parse_variant_name, select_variant
 from ._wrappers.fusion import wrap_function
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.views import make_getitem, make_setitem
+from .api.support import WRITING_HOOKS
 
 __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
 
@@ -356,12 +357,11 @@ def _build(info: BackendInfo) -> Backend:
             variants.append((parsed[1] if parsed else None, impl.function))
         native[decl.name] = select_variant(decl.qualname, variants, info.framework or "", version, info.plugin)
 
-    # Support hooks with a default (written for mutable arrays) are required only of
-    # plugins whose arrays are immutable.
+    # Support hooks whose defaults write into arrays are required only of plugins whose arrays are immutable.
     lacking = [
         d.name
         for d in declarations("support")
-        if d.name not in native and (d.composition is None or not info.mutable_arrays)
+        if d.name not in native and (d.composition is None or (not info.mutable_arrays and d.name in WRITING_HOOKS))
     ]
     if lacking:
         reason = "" if info.mutable_arrays else ", as its arrays are immutable (mutable_arrays: False)"

@@ -54,7 +54,9 @@ class InfoSpec:
         ``accepts_array_likes`` (False for a framework whose functions do not
         take lists, tuples and Python scalars where arrays go, such as PyTorch
         or JAX: polyarray then converts them with the backend's ``asarray``;
-        default True, as for NumPy).
+        default True, as for NumPy), ``flushes_subnormals`` (True for a
+        framework whose arithmetic reads subnormal floating-point inputs as
+        zero, as XLA and TensorFlow's CPU kernels do; default False).
         """
 
 
@@ -74,6 +76,8 @@ class BackendInfo:
     mutable_arrays: bool = True
     #: Whether the framework's functions take lists, tuples and Python scalars where arrays go.
     accepts_array_likes: bool = True
+    #: Whether the framework's arithmetic reads subnormal inputs as zero (flush-to-zero).
+    flushes_subnormals: bool = False
 
 
 #: The keys ``backend_info`` may return.
@@ -86,6 +90,7 @@ _INFO_KEYS = frozenset(
         "devices",
         "mutable_arrays",
         "accepts_array_likes",
+        "flushes_subnormals",
     }
 )
 
@@ -144,6 +149,7 @@ def _info_from_plugin(name: str, plugin: ModuleType | Any, dist: str | None) -> 
         modules=(plugin,) if modules is None and isinstance(plugin, ModuleType) else (),
         mutable_arrays=bool(raw.get("mutable_arrays", True)),
         accepts_array_likes=bool(raw.get("accepts_array_likes", True)),
+        flushes_subnormals=bool(raw.get("flushes_subnormals", False)),
     )
 
 

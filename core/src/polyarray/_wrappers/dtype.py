@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _dtypes
 from .._declare import _annotation_text
 from .._dtypes import DType, as_dtype
-from .._errors import PolyarrayError, PolyarrayTypeError
+from .._errors import PolyarrayError, UnsupportedDtypeError
 from .._promotion import check_scalar, promote, promote_scalar, promote_types
 from . import wrapper
 
@@ -163,33 +163,39 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
     parameters = decl.signature.parameters
     rule = CREATION_RULES.get(decl.name)
     if rule is not None and "dtype" in parameters:
-        return _with_default_dtype(function, backend, rule)
+        return _with_default_dtype(function, backend, rule, decl.qualname)
     operands = promoted_operands(decl)
     if len(operands) >= 2:
         return _promoting(function, decl, backend, operands)
     return function
 
 
-def _native_default(backend: Backend, kind: str) -> Any:
-    """The backend's native dtype for this context's default of ``kind``."""
+def _native_default(backend: Backend, kind: str, qualname: str) -> Any:
+    """The backend's native dtype for this context's default of ``kind`` (``UnsupportedDtypeError`` if it lacks it)."""
     dtype = _dtypes.bool_ if kind == _BOOL else _dtypes.default_dtypes()[kind]
     try:
         return backend._to_native[dtype.name]
     except KeyError:
-        raise PolyarrayTypeError(
-            f"The default {kind} dtype is {dtype.name}, which the {backend.name} backend does not have; "
-            f"choose another with pa.set_default_dtype or pass dtype=."
+        raise UnsupportedDtypeError(
+            qualname,
+            backend.name,
+            dtype.name,
+            f": the default {kind} dtype is {dtype.name}, which the {backend.name} backend does not have; "
+            f"choose another with pa.set_default_dtype or pass dtype=",
         ) from None
 
 
 def _with_default_dtype(
-    function: Callable[..., Any], backend: Backend, rule: Callable[[tuple, dict[str, Any]], str | None]
+    function: Callable[..., Any],
+    backend: Backend,
+    rule: Callable[[tuple, dict[str, Any]], str | None],
+    qualname: str,
 ) -> Callable[..., Any]:
     def with_default_dtype(*args: Any, **kwargs: Any) -> Any:
         if kwargs.get("dtype") is None:
             kind = rule(args, kwargs)
             if kind is not None:
-                kwargs["dtype"] = _native_default(backend, kind)
+                kwargs["dtype"] = _native_default(backend, kind, qualname)
         return function(*args, **kwargs)
 
     return with_default_dtype
@@ -253,9 +259,12 @@ def _promoting(
         try:
             native_target = to_native[target.name]
         except KeyError:
-            raise PolyarrayTypeError(
-                f"pa.{qualname}: the operands promote to {target.name}, which the {backend.name} backend "
-                f"does not have; cast them with pa.astype first."
+            raise UnsupportedDtypeError(
+                qualname,
+                backend.name,
+                target.name,
+                f": the operands promote to {target.name}, which the {backend.name} backend does not have; "
+                f"cast them with pa.astype first",
             ) from None
         new_args = list(args)
         try:

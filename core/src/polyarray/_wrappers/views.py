@@ -170,13 +170,14 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     """
     array_type = _array_type()
     name = backend.name
+    get_item = backend.raw.get_item
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
         try:
             key = native_key(key)
             try:
-                result = data[key]
+                result = get_item(data, key)
             except Exception:
                 # TypeError, ValueError, or a framework's own error (TensorFlow's InvalidArgumentError).
                 if is_basic_key(key) and not _has_negative_step(key):

@@ -21,6 +21,7 @@ from .._declare import primary, standalone
 from .._dtypes import DTYPES as _DTYPES
 from .._dtypes import DType
 from .._dtypes import as_dtype as _as_dtype
+from .._dtypes import default_dtypes as _default_dtypes
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from ._types import ArrayLike, Device, DTypeLike
 from ._wrappers import CAST
@@ -246,8 +247,9 @@ def result_type(*arrays_and_dtypes: ArrayLike | DTypeLike | bool | int | float |
     a signed integer is a ``PolyarrayTypeError``. The result does not depend on
     the order of the arguments. Python scalars then take the array dtype when
     their kind allows (``int8`` with ``1`` is ``int8``, ``float32`` with ``1j``
-    is ``complex64``), or the backend's default dtype of their kind when it is
-    higher (``int8`` with ``1.5`` is the default real floating dtype). At least
+    is ``complex64``), or polyarray's default dtype of their kind when it is
+    higher (``int8`` with ``1.5`` is ``pa.default_float_dtype()``), as in
+    ``pa.add`` and the other functions that promote. At least
     one argument must be an array or a dtype.
 
     >>> pa.result_type(pa.int8, pa.uint8), pa.result_type(pa.float32, pa.complex128)
@@ -270,10 +272,8 @@ def result_type(*arrays_and_dtypes: ArrayLike | DTypeLike | bool | int | float |
         )
     result = _promotion.promote_types(dtypes)
     if scalars:
-        from .._handler import current_backend
-        from .inspection import default_dtypes_of
-
-        defaults = default_dtypes_of(current_backend(*arrays_and_dtypes))
+        # polyarray's default dtypes, as the promotion of pa.add & co. (the infer_dtype wrapper) uses.
+        defaults = _default_dtypes()
         for scalar_type in _SCALAR_TYPES:
             if scalar_type in scalars:
                 result = _promotion.promote_scalar(result, scalar_type, defaults)

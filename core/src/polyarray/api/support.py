@@ -13,6 +13,7 @@ other hook must be implemented by every plugin.
 | ``device_of`` | always | ``Array.device`` |
 | ``inplace_update`` | immutable arrays | ``out=``, in-place writes through views |
 | ``set_item`` | immutable arrays | ``Array.__setitem__`` |
+| ``get_item`` | never | ``Array.__getitem__`` (a framework that clips out-of-bounds indices checks them here) |
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from .._declare import support
 from ._types import ArrayLike
 
 __all__: list[str] = []
+
+#: The hooks whose defaults write into their array: plugins with immutable arrays implement them.
+WRITING_HOOKS = frozenset({"inplace_update", "set_item"})
 
 
 @support
@@ -61,6 +65,21 @@ def inplace_update(xp: Any, x: ArrayLike, value: ArrayLike, /) -> ArrayLike:
     """
     x[...] = value
     return x
+
+
+@support
+def get_item(xp: Any, x: ArrayLike, key: Any, /) -> ArrayLike:
+    """``x[key]``: the framework's own indexing, which must raise ``IndexError`` for an index out of bounds.
+
+    ``key`` is a native index, as for :func:`set_item`. The default is
+    ``x[key]``; a framework whose indexing clips or fills out-of-bounds
+    indices (JAX) implements it to check them first.
+
+    >>> import numpy as np
+    >>> pa.get_backend("numpy").raw.get_item(np.arange(4), slice(1, 3))
+    array([1, 2])
+    """
+    return x[key]
 
 
 @support

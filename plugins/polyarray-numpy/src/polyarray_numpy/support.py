@@ -23,12 +23,14 @@ def device_of(x, /) -> str:
 
 @hookimpl
 def inplace_update(x, value, /):
+    # The caller has checked the cast; integers wrap around, also for a NumPy scalar value
+    # (which ``x[...] = value`` would range-check as a Python integer).
     if isinstance(x, np.ndarray):
         # Raises for read-only arrays (broadcast_to views …), as NumPy's out= does.
-        x[...] = value
+        np.copyto(x, value, casting="unsafe")
         return x
     # A NumPy scalar (the 0-d result of a reduction) cannot change: a new 0-d array of its dtype.
-    return np.array(value, dtype=x.dtype)
+    return np.asarray(value).astype(x.dtype)
 
 
 @hookimpl

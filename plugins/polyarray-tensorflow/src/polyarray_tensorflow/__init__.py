@@ -117,4 +117,5 @@ def backend_info() -> dict[str, Any]:
         "devices": ["cpu", *_visible_gpus(distribution)],
         "mutable_arrays": False,
         "accepts_array_likes": False,
+        "flushes_subnormals": True,
     }

@@ -12,7 +12,8 @@ torch differs from the standard or from NumPy's results:
   as it is, and ``round`` rounds both parts of complex numbers;
 - ``clip`` accepts no bound at all and always returns the dtype of ``x``;
 - ``floor_divide`` and ``remainder`` of integers by zero give 0, as NumPy does
-  (torch raises);
+  (torch raises), and ``remainder`` of floating-point numbers is exact (torch's
+  is NaN where the quotient overflows);
 - ``positive``, ``conj`` and ``real`` of real input, and ``imag``, return
   arrays rather than torch's lazy views with conjugate bits;
 - ``sign`` of NaN is NaN, and of complex numbers ``z / |z|`` with the
@@ -30,6 +31,7 @@ from ._helpers import guard_dtypes, inexact, is_inexact, promote_types, scalar_d
 from ._marker import hookimpl
 
 _FLOAT64 = torch.float64
+_HALF = (torch.float16, torch.bfloat16)
 _TENSOR = torch.Tensor
 
 
@@ -504,7 +506,48 @@ def reciprocal(x, /):
 @hookimpl
 @guard_dtypes
 def remainder(x1, x2, /):
+    x1, x2 = _both_tensors(x1, x2)
+    if x1.dtype.is_floating_point and x2.dtype.is_floating_point:
+        return _float_remainder(x1, x2)
     return _integer_division(torch.remainder, x1, x2)
+
+
+def _float_remainder(x1, x2):
+    """NumPy's remainder of floating-point operands: ``fmod`` moved to the divisor's sign.
+
+    Half precision is computed in float32 and rounded, as NumPy does.
+    """
+    if x1.dtype in _HALF:
+        return _float_remainder(x1.float(), x2.float()).to(x1.dtype)
+    mod = _exact_fmod(x1, x2)
+    mod = torch.where((mod != 0) & ((x2 < 0) != (mod < 0)), mod + x2, mod)
+    # A zero remainder has the sign of the divisor.
+    return torch.where(mod == 0, torch.copysign(torch.zeros_like(mod), x2), mod)
+
+
+def _exact_fmod(x1, x2):
+    """``torch.fmod``, also where the quotient ``x1 / x2`` overflows.
+
+    torch's vectorised CPU kernels give NaN there (``fmod(1e300, 1e-300)`` on 8 or
+    more elements), where the exact result is finite. Those elements are reduced in
+    stages, ``fmod(x1, x2 * 2**k)`` with ``k`` chosen to keep each quotient finite,
+    which is exact because ``x2 * 2**k`` is a multiple of ``x2``.
+    """
+    mod = torch.fmod(x1, x2)
+    wrong = mod.isnan() & x1.isfinite() & ~x2.isnan() & (x2 != 0)
+    if not wrong.any():
+        return mod
+    x2 = torch.broadcast_to(x2, mod.shape)
+    reduced = torch.where(wrong, torch.broadcast_to(x1, mod.shape), torch.zeros_like(mod))
+    divisor = torch.where(wrong, x2, torch.ones_like(mod))
+    # Each stage brings the exponent of ``reduced`` to at most ``step`` above the divisor's.
+    step = math.frexp(torch.finfo(mod.dtype).max)[1] - 2
+    while True:
+        shift = torch.clamp(torch.frexp(reduced).exponent - torch.frexp(divisor).exponent - step, min=0)
+        if not shift.any():
+            break
+        reduced = torch.fmod(reduced, torch.ldexp(divisor, shift))
+    return torch.where(wrong, torch.fmod(reduced, divisor), mod)
 
 
 @hookimpl

@@ -1,0 +1,128 @@
+"""The JAX backend of polyarray.
+
+This module is the plugin's light entry point: it imports no framework. The
+implementations live in the category modules named by ``backend_info``,
+imported only when the backend is built.
+
+JAX arrays are immutable (``mutable_arrays: False``): ``out=``, ``x[key] = v``
+and writes through views work on ``pa.Array`` objects, which take the new
+data. JAX functions take no lists or Python scalars where arrays go
+(``accepts_array_likes: False``): polyarray converts them first.
+
+64-bit mode. JAX computes in 32 bits unless its process-wide flag
+``jax_enable_x64`` is on, and this plugin never changes that flag. It reads it
+when the backend is built (the first time the jax backend is used). With the
+flag off, float64, int64, uint64 and complex128 are unavailable: the backend
+holds no such dtype, and any input or result that would need one raises
+``pa.UnsupportedDtypeError`` instead of being computed in 32 bits. Turn the
+flag on with ``jax.config.update("jax_enable_x64", True)`` (or the environment
+variable ``JAX_ENABLE_X64=1``) before the backend is first used, or work in
+32-bit dtypes (``pa.set_default_dtype(pa.float32)`` and
+``pa.set_default_dtype(pa.int32)``).
+
+Devices are named ``"cpu"``, ``"gpu:0"``, ``"gpu:1"`` … and ``"tpu:0"`` … The
+list in ``backend_info`` is found without importing JAX: ``"cpu"``, then one
+``"gpu:N"`` per GPU of the NVIDIA or AMD driver (narrowed by
+``CUDA_VISIBLE_DEVICES``, ``HIP_VISIBLE_DEVICES`` or ``ROCR_VISIBLE_DEVICES``)
+when a JAX GPU plugin is installed, and one ``"tpu:N"`` per TPU chip when
+``libtpu`` is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import re
+from typing import Any
+
+from ._marker import hookimpl
+
+__all__ = ["backend_info", "hookimpl", "IMPLEMENTATION_MODULES"]
+
+#: The modules holding the implementations, one per API category.
+IMPLEMENTATION_MODULES = tuple(
+    f"{__name__}.{category}"
+    for category in (
+        "support",
+        "interop",
+        "creation",
+        "data_types",
+        "elementwise",
+        "indexing",
+        "linear_algebra",
+        "manipulation",
+        "searching",
+        "set_functions",
+        "sorting",
+        "statistical",
+        "utility",
+        "linalg",
+        "fft",
+        "nn",
+        "losses",
+    )
+)
+
+#: Installed distributions that give JAX GPUs (``jax-cuda12-plugin`` …) or TPUs (``libtpu``).
+_GPU_PLUGIN = re.compile(r"^jax[-_](cuda|rocm)\d*[-_]plugin$")
+_TPU_RUNTIME = re.compile(r"^libtpu([-_]nightly)?$")
+
+
+def _visible(count: int, variables: tuple[str, ...]) -> int:
+    """How many of ``count`` devices the first set ``*_VISIBLE_DEVICES`` variable leaves visible."""
+    for variable in variables:
+        value = os.environ.get(variable)
+        if value is None:
+            continue
+        visible = 0
+        for entry in (part.strip() for part in value.split(",")):
+            if not entry or entry.startswith("-"):
+                break  # the runtime stops at the first empty or negative entry
+            visible += 1
+        return min(visible, count)
+    return count
+
+
+def _count(directory: str, pattern: str) -> int:
+    try:
+        return sum(1 for name in os.listdir(directory) if re.fullmatch(pattern, name))
+    except OSError:
+        return 0
+
+
+def _device_names() -> list[str]:
+    """The portable names of the devices JAX can use, found without importing it (module docstring)."""
+    kinds = set()
+    for distribution in importlib.metadata.distributions():
+        name = (distribution.metadata["Name"] or "").lower()
+        match = _GPU_PLUGIN.match(name)
+        if match:
+            kinds.add(match.group(1))
+        elif _TPU_RUNTIME.match(name):
+            kinds.add("tpu")
+    names = ["cpu"]
+    gpus = 0
+    if "cuda" in kinds:
+        gpus += _visible(_count("/dev", r"nvidia\d+"), ("CUDA_VISIBLE_DEVICES",))
+    if "rocm" in kinds:
+        gpus += _visible(_count("/dev/dri", r"renderD\d+"), ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES"))
+    names += [f"gpu:{index}" for index in range(gpus)]
+    if "tpu" in kinds:
+        names += [f"tpu:{index}" for index in range(_count("/dev", r"accel\d+") or _count("/dev/vfio", r"\d+"))]
+    return names
+
+
+@hookimpl
+def backend_info() -> dict[str, Any]:
+    return {
+        "framework": "jax",
+        # The concrete array class first (the type that fast paths compare with), then the
+        # abstract jax.Array, then JAX's tracers, so that values inside jax.jit are recognised.
+        "native_array_types": [("jax._src.array", "ArrayImpl"), ("jax", "Array"), ("jax.core", "Tracer")],
+        "implementation_modules": list(IMPLEMENTATION_MODULES),
+        "install": "pip install jax",
+        "devices": _device_names(),
+        "mutable_arrays": False,
+        "accepts_array_likes": False,
+        "flushes_subnormals": True,
+    }

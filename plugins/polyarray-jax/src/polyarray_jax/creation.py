@@ -1,0 +1,193 @@
+"""Array creation on JAX.
+
+``device=`` receives portable names (``"cpu"``, ``"gpu:0"`` …). JAX 0.4.31
+added ``device=`` to ``asarray``, ``arange``, ``eye`` and ``linspace``; the
+version variants for 0.4.30 create the array and then place it with
+``jax.device_put``. Python values given without a ``dtype`` (only polyarray's
+own code does that; public calls always get polyarray's default dtype) take
+NumPy's default dtypes in ``asarray`` (refused where they are 64-bit and
+64-bit mode is off) and JAX's in the other functions.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ._helpers import as_array, check_input, dtype_argument, kind, native_device, place
+from ._marker import hookimpl
+
+
+def _converted(obj, dtype, copy, **device):
+    """``obj`` (anything but a JAX array) as a JAX array, with NumPy's conversion rules for the values."""
+    if copy is False:
+        raise ValueError("asarray(copy=False): converting this input into a JAX array needs a copy")
+    # NumPy converts (and casts) on the host; Python values without a dtype get NumPy's
+    # (polyarray's built-in) default dtypes. A 64-bit result is refused without 64-bit mode.
+    value = np.asarray(obj, dtype=dtype)
+    check_input(value)
+    return jnp.asarray(value, **device)
+
+
+def _cast(x, dtype, copy):
+    """A JAX array ``x`` with ``dtype`` (None keeps its own), copied when ``copy`` says so."""
+    if dtype is not None and x.dtype != dtype:
+        if copy is False:
+            raise ValueError(f"asarray(copy=False) cannot cast {x.dtype} to {dtype} without a copy")
+        return x.astype(dtype)
+    return jnp.array(x, copy=True) if copy else x
+
+
+def _moved(x, device, copy):
+    """A JAX array ``x`` on ``device`` (a portable name; None leaves it where it is)."""
+    target = native_device(device)
+    if target is None or isinstance(x, jax.core.Tracer) or x.devices() == {target}:
+        return x
+    if copy is False:
+        raise ValueError(f"asarray(copy=False) cannot move the array to {device!r} without a copy")
+    return jax.device_put(x, target)
+
+
+@hookimpl(specname="asarray")
+def asarray_v_0p4p31_and_above(obj, /, *, dtype=None, device=None, copy=None):
+    dtype = dtype_argument(dtype)
+    if isinstance(obj, jax.Array):
+        return _moved(_cast(obj, dtype, copy), device, copy)
+    return _converted(obj, dtype, copy, device=native_device(device))
+
+
+@hookimpl(specname="asarray")
+def asarray_v_0p4p30_and_below(obj, /, *, dtype=None, device=None, copy=None):
+    # jnp.asarray takes no device there: convert, then place.
+    dtype = dtype_argument(dtype)
+    if isinstance(obj, jax.Array):
+        return _moved(_cast(obj, dtype, copy), device, copy)
+    return _moved(_converted(obj, dtype, copy), device, None)
+
+
+@hookimpl(specname="arange")
+def arange_v_0p4p31_and_above(start, /, stop=None, step=1, *, dtype=None, device=None):
+    return jnp.arange(start, stop, step, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl(specname="arange")
+def arange_v_0p4p30_and_below(start, /, stop=None, step=1, *, dtype=None, device=None):
+    return place(jnp.arange(start, stop, step, dtype=dtype_argument(dtype)), device)
+
+
+@hookimpl
+def empty(shape, *, dtype=None, device=None):
+    return jnp.empty(shape, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl
+def empty_like(x, /, *, dtype=None, device=None):
+    return jnp.empty_like(x, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl(specname="eye")
+def eye_v_0p4p31_and_above(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    return jnp.eye(n_rows, n_cols, k=k, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl(specname="eye")
+def eye_v_0p4p30_and_below(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    return place(jnp.eye(n_rows, n_cols, k=k, dtype=dtype_argument(dtype)), device)
+
+
+@hookimpl
+def from_dlpack(x, /, *, device=None, copy=None):
+    check_input(x)
+    return jnp.from_dlpack(x, device=native_device(device), copy=copy)
+
+
+def _fill(fill_value, dtype):
+    """``fill_value`` as a 0-d value of ``dtype``, converted as ``numpy.full`` converts it.
+
+    A Python int out of the range of an integer ``dtype`` is an ``OverflowError``
+    (JAX would wrap it around).
+    """
+    if isinstance(fill_value, jax.Array):
+        return fill_value if dtype is None else fill_value.astype(dtype)
+    check_input(fill_value, "the fill value")
+    if dtype is None:
+        return fill_value
+    if isinstance(fill_value, int) and not isinstance(fill_value, bool) and kind(dtype) in "iu":
+        info = np.iinfo(dtype)
+        if not info.min <= fill_value <= info.max:
+            raise OverflowError(f"Python integer {fill_value} out of bounds for {dtype}")
+    if isinstance(fill_value, complex) and kind(dtype) not in "cb":
+        raise TypeError(f"a complex fill value cannot be held by an array of dtype {dtype}")
+    return np.asarray(fill_value).astype(dtype)
+
+
+@hookimpl
+def full(shape, fill_value, *, dtype=None, device=None):
+    dtype = dtype_argument(dtype)
+    return jnp.full(shape, _fill(fill_value, dtype), dtype=dtype, device=native_device(device))
+
+
+@hookimpl
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    x = as_array(x)
+    dtype = x.dtype if dtype is None else dtype_argument(dtype)
+    return jnp.full_like(x, _fill(fill_value, dtype), dtype=dtype, device=native_device(device))
+
+
+@hookimpl(specname="linspace")
+def linspace_v_0p4p31_and_above(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    return jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl(specname="linspace")
+def linspace_v_0p4p30_and_below(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    return place(jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype_argument(dtype)), device)
+
+
+@hookimpl
+def meshgrid(*arrays, indexing="xy"):
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
+    arrays = [as_array(a) for a in arrays]
+    for position, a in enumerate(arrays):
+        if a.ndim > 1:
+            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
+    return list(jnp.meshgrid(*arrays, indexing=indexing))
+
+
+@hookimpl
+def ones(shape, *, dtype=None, device=None):
+    return jnp.ones(shape, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl
+def ones_like(x, /, *, dtype=None, device=None):
+    return jnp.ones_like(x, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+def _check_matrix(x, name):
+    x = as_array(x)
+    if x.ndim < 2:
+        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
+    return x
+
+
+@hookimpl
+def tril(x, /, *, k=0):
+    return jnp.tril(_check_matrix(x, "tril"), k=k)
+
+
+@hookimpl
+def triu(x, /, *, k=0):
+    return jnp.triu(_check_matrix(x, "triu"), k=k)
+
+
+@hookimpl
+def zeros(shape, *, dtype=None, device=None):
+    return jnp.zeros(shape, dtype=dtype_argument(dtype), device=native_device(device))
+
+
+@hookimpl
+def zeros_like(x, /, *, dtype=None, device=None):
+    return jnp.zeros_like(x, dtype=dtype_argument(dtype), device=native_device(device))

@@ -1,0 +1,724 @@
+"""Element-wise functions on JAX.
+
+Most functions are ``jax.numpy``'s under the standard's name. The others fix
+where JAX differs from NumPy and the array API standard:
+
+- ``ceil``, ``floor``, ``trunc`` and ``round`` keep integer and boolean
+  dtypes (JAX before 0.4.31 turns them into floats);
+- ``clip`` accepts no bound at all, always returns the dtype of ``x``, and
+  reads a Python int bound beyond the range of ``x``'s dtype as no bound on
+  that side (JAX would refuse it);
+- ``pow`` of integers to a negative integer power raises, as NumPy does
+  (JAX would give a meaningless value), and wraps around on overflow for
+  every exponent (JAX reads six bits of an array exponent);
+- ``reciprocal`` is ``1 / x``, a float64 division for integers;
+- ``sign`` of complex numbers is ``z / |z|`` with NumPy 2's special cases
+  (JAX gives NaN for one infinite part), and ``sign(-0.0)`` is ``+0.0``;
+- a zero result of ``floor_divide`` has the sign of ``x1 / x2`` and one of
+  ``remainder`` the sign of ``x2``, as in NumPy and Python;
+- ``positive`` of booleans is an error, as in NumPy;
+- the logical functions count subnormal numbers as non-zero (XLA flushes
+  them to zero in comparisons).
+
+Integer and boolean operands of ``divide`` and ``reciprocal`` give float64:
+without 64-bit mode that is refused rather than computed in float32.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ._helpers import as_array, concrete, kind, magnitude, require, truth
+from ._marker import direct, hookimpl
+
+# Kinds of dtype whose values are already integers: bool, signed, unsigned.
+_INTEGRAL_KINDS = "biu"
+_FLOAT64 = np.dtype(np.float64)
+
+
+# NumPy's floating-point loop for integer and boolean input: the narrowest float that holds
+# every value of the input's dtype (bool and 8-bit integers: float16; 16-bit: float32; wider: float64).
+_FLOAT_FOR_ITEMSIZE = {1: np.dtype(np.float16), 2: np.dtype(np.float32), 4: _FLOAT64, 8: _FLOAT64}
+
+
+def _float_input(x, name):
+    """``x`` for a floating-point function: integer and boolean input cast as NumPy casts it."""
+    x = as_array(x)
+    if kind(x.dtype) in _INTEGRAL_KINDS:
+        return x.astype(require(_FLOAT_FOR_ITEMSIZE[x.dtype.itemsize], f"{name} of {x.dtype} input"))
+    return x
+
+
+def _real_float_operands(x1, x2, name):
+    """The operands of a function defined for real numbers only, as floating-point arrays."""
+    x1, x2 = _float_input(x1, name), _float_input(x2, name)
+    if kind(x1.dtype) == "c" or kind(x2.dtype) == "c":
+        raise TypeError(f"{name} is not defined for complex input")
+    return x1, x2
+
+
+def _int8_for_bool(x):
+    """Boolean input as int8, which NumPy's integer arithmetic gives for it; others unchanged."""
+    x = as_array(x)
+    return x.astype(np.int8) if kind(x.dtype) == "b" else x
+
+
+@hookimpl
+def abs(x, /):
+    x = as_array(x)
+    return magnitude(x) if kind(x.dtype) == "c" else jnp.abs(x)
+
+
+@hookimpl
+def acos(x, /):
+    return _unary(jnp.arccos, _complex_acos, x, "acos")
+
+
+@hookimpl
+def acosh(x, /):
+    return _unary(jnp.arccosh, _complex_acosh, x, "acosh")
+
+
+@hookimpl
+@direct(jnp.add)
+def add(x1, x2, /):
+    return jnp.add(x1, x2)
+
+
+@hookimpl
+def asin(x, /):
+    return _unary(jnp.arcsin, _complex_asin, x, "asin")
+
+
+@hookimpl
+def asinh(x, /):
+    return _unary(jnp.arcsinh, _complex_asinh, x, "asinh")
+
+
+@hookimpl
+def atan(x, /):
+    return _unary(jnp.arctan, _complex_atan, x, "atan")
+
+
+@hookimpl
+def atan2(x1, x2, /):
+    x1, x2 = _real_float_operands(x1, x2, "atan2")
+    return jnp.arctan2(x1, x2)
+
+
+@hookimpl
+def atanh(x, /):
+    return _unary(jnp.arctanh, _complex_atanh, x, "atanh")
+
+
+@hookimpl
+@direct(jnp.bitwise_and)
+def bitwise_and(x1, x2, /):
+    return jnp.bitwise_and(x1, x2)
+
+
+@hookimpl
+def bitwise_left_shift(x1, x2, /):
+    return jnp.left_shift(_int8_for_bool(x1), _int8_for_bool(x2))
+
+
+@hookimpl
+@direct(jnp.invert)
+def bitwise_invert(x, /):
+    return jnp.invert(x)
+
+
+@hookimpl
+@direct(jnp.bitwise_or)
+def bitwise_or(x1, x2, /):
+    return jnp.bitwise_or(x1, x2)
+
+
+@hookimpl
+def bitwise_right_shift(x1, x2, /):
+    return jnp.right_shift(_int8_for_bool(x1), _int8_for_bool(x2))
+
+
+@hookimpl
+@direct(jnp.bitwise_xor)
+def bitwise_xor(x1, x2, /):
+    return jnp.bitwise_xor(x1, x2)
+
+
+def _round_keeping_integers(function, x, name):
+    """``function(x)``, except that integer and boolean input comes back unchanged."""
+    x = as_array(x)
+    letter = kind(x.dtype)
+    if letter in _INTEGRAL_KINDS:
+        return x
+    if letter == "c" and name != "round":
+        raise TypeError(f"{name} is not defined for complex input ({x.dtype})")
+    return function(x)
+
+
+@hookimpl
+def ceil(x, /):
+    return _round_keeping_integers(jnp.ceil, x, "ceil")
+
+
+def _integer_bound(bound, dtype):
+    """A Python int bound clamped to the range of the integer ``dtype`` (others unchanged)."""
+    if isinstance(bound, int) and not isinstance(bound, bool) and kind(dtype) in "iu":
+        info = np.iinfo(dtype)
+        return min(max(bound, int(info.min)), int(info.max))
+    return bound
+
+
+@hookimpl
+def clip(x, /, min=None, max=None):
+    x = as_array(x)
+    if min is None and max is None:
+        return x
+    if kind(x.dtype) == "c":
+        # jnp.clip refuses complex numbers; NumPy orders them by real, then imaginary part.
+        result = x if min is None else _nan_propagating(jnp.maximum, x, min)
+        return (result if max is None else _nan_propagating(jnp.minimum, result, max)).astype(x.dtype)
+    result = jnp.clip(x, _integer_bound(min, x.dtype), _integer_bound(max, x.dtype))
+    return result.astype(x.dtype)
+
+
+@hookimpl
+@direct(jnp.conjugate)
+def conj(x, /):
+    return jnp.conjugate(x)
+
+
+@hookimpl
+def copysign(x1, x2, /):
+    x1, x2 = _real_float_operands(x1, x2, "copysign")
+    return jnp.copysign(x1, x2)
+
+
+@hookimpl
+def cos(x, /):
+    return _unary(jnp.cos, _complex_cos, x, "cos")
+
+
+@hookimpl
+def cosh(x, /):
+    return _unary(jnp.cosh, _complex_cosh, x, "cosh")
+
+
+def _float64_for_integers(x, name):
+    """``x`` as float64 when it is integral (refused without 64-bit mode); inexact ``x`` unchanged."""
+    x = as_array(x)
+    if kind(x.dtype) in _INTEGRAL_KINDS:
+        return x.astype(require(_FLOAT64, f"{name} of integer or boolean input"))
+    return x
+
+
+@hookimpl
+def divide(x1, x2, /):
+    x1 = as_array(x1)
+    if kind(x1.dtype) in _INTEGRAL_KINDS:
+        x1, x2 = _float64_for_integers(x1, "divide"), _float64_for_integers(x2, "divide")
+    return jnp.divide(x1, x2)
+
+
+@hookimpl
+@direct(jnp.equal)
+def equal(x1, x2, /):
+    return jnp.equal(x1, x2)
+
+
+@hookimpl
+def exp(x, /):
+    return _unary(jnp.exp, _complex_exp, x, "exp")
+
+
+@hookimpl
+def expm1(x, /):
+    return _unary(jnp.expm1, _complex_expm1, x, "expm1")
+
+
+@hookimpl
+def floor(x, /):
+    return _round_keeping_integers(jnp.floor, x, "floor")
+
+
+@hookimpl
+def floor_divide(x1, x2, /):
+    x1, x2 = _int8_for_bool(x1), _int8_for_bool(x2)
+    if kind(x1.dtype) == "c":
+        raise TypeError("floor_divide is not defined for complex input")
+    result = jnp.floor_divide(x1, x2)
+    if kind(result.dtype) != "f":
+        return result
+    # A zero quotient has the sign of x1 / x2 (JAX gives -0.0 for -1.0 // -3.5).
+    return jnp.where(result == 0, jnp.copysign(jnp.zeros((), result.dtype), jnp.divide(x1, x2)), result)
+
+
+@hookimpl
+@direct(jnp.greater)
+def greater(x1, x2, /):
+    return jnp.greater(x1, x2)
+
+
+@hookimpl
+@direct(jnp.greater_equal)
+def greater_equal(x1, x2, /):
+    return jnp.greater_equal(x1, x2)
+
+
+@hookimpl
+def hypot(x1, x2, /):
+    x1, x2 = _real_float_operands(x1, x2, "hypot")
+    return jnp.hypot(x1, x2)
+
+
+@hookimpl
+def imag(x, /):
+    x = as_array(x)
+    return jnp.imag(x) if kind(x.dtype) == "c" else jnp.zeros_like(x)
+
+
+@hookimpl
+@direct(jnp.isfinite)
+def isfinite(x, /):
+    return jnp.isfinite(x)
+
+
+@hookimpl
+@direct(jnp.isinf)
+def isinf(x, /):
+    return jnp.isinf(x)
+
+
+@hookimpl
+@direct(jnp.isnan)
+def isnan(x, /):
+    return jnp.isnan(x)
+
+
+@hookimpl
+@direct(jnp.less)
+def less(x1, x2, /):
+    return jnp.less(x1, x2)
+
+
+@hookimpl
+@direct(jnp.less_equal)
+def less_equal(x1, x2, /):
+    return jnp.less_equal(x1, x2)
+
+
+@hookimpl
+def log(x, /):
+    return _unary(jnp.log, _complex_log(jnp.log), x, "log")
+
+
+@hookimpl
+def log1p(x, /):
+    return _unary(jnp.log1p, _complex_log(jnp.log1p), x, "log1p")
+
+
+@hookimpl
+def log2(x, /):
+    return _unary(jnp.log2, _complex_log(jnp.log2), x, "log2")
+
+
+@hookimpl
+def log10(x, /):
+    return _unary(jnp.log10, _complex_log(jnp.log10), x, "log10")
+
+
+@hookimpl
+def logaddexp(x1, x2, /):
+    x1, x2 = _real_float_operands(x1, x2, "logaddexp")
+    return jnp.logaddexp(x1, x2)
+
+
+@hookimpl
+def logical_and(x1, x2, /):
+    return jnp.logical_and(truth(as_array(x1)), truth(as_array(x2)))
+
+
+@hookimpl
+def logical_not(x, /):
+    return jnp.logical_not(truth(as_array(x)))
+
+
+@hookimpl
+def logical_or(x1, x2, /):
+    return jnp.logical_or(truth(as_array(x1)), truth(as_array(x2)))
+
+
+@hookimpl
+def logical_xor(x1, x2, /):
+    return jnp.logical_xor(truth(as_array(x1)), truth(as_array(x2)))
+
+
+def _nan_propagating(function, x1, x2):
+    """``function(x1, x2)``, with a complex NaN operand propagating as a real one does."""
+    result = function(x1, x2)
+    if kind(result.dtype) != "c":
+        return result
+    return jnp.where(jnp.isnan(x1), x1, jnp.where(jnp.isnan(x2), x2, result))
+
+
+@hookimpl
+def maximum(x1, x2, /):
+    return _nan_propagating(jnp.maximum, x1, x2)
+
+
+@hookimpl
+def minimum(x1, x2, /):
+    return _nan_propagating(jnp.minimum, x1, x2)
+
+
+@hookimpl
+@direct(jnp.multiply)
+def multiply(x1, x2, /):
+    return jnp.multiply(x1, x2)
+
+
+@hookimpl
+@direct(jnp.negative)
+def negative(x, /):
+    return jnp.negative(x)
+
+
+@hookimpl
+def nextafter(x1, x2, /):
+    x1, x2 = _real_float_operands(x1, x2, "nextafter")
+    # Equal operands give x2 (so nextafter(-0.0, +0.0) is +0.0, which JAX misses for float16).
+    return jnp.where(x1 == x2, x2, jnp.nextafter(x1, x2))
+
+
+@hookimpl
+@direct(jnp.not_equal)
+def not_equal(x1, x2, /):
+    return jnp.not_equal(x1, x2)
+
+
+@hookimpl
+def positive(x, /):
+    x = as_array(x)
+    if kind(x.dtype) == "b":
+        raise TypeError("positive is not defined for boolean input")
+    return jnp.positive(x)
+
+
+@hookimpl
+def pow(x1, x2, /):
+    x1, x2 = _int8_for_bool(x1), _int8_for_bool(x2)
+    if kind(x2.dtype) in "iu" and kind(x1.dtype) in "iu" and concrete(x2) and x2.size and bool(jnp.any(x2 < 0)):
+        raise ValueError("Integers to negative integer powers are not allowed.")
+    if kind(x1.dtype) in "iu" and kind(x2.dtype) in "iu":
+        return _integer_power(x1, x2)
+    result = jnp.power(x1, x2)
+    if kind(result.dtype) != "c":
+        return result
+    # 0 ** y is 0 for Re y > 0, as exp(y * log(0)) is (JAX gives NaN for a complex y).
+    zero_base = (x1 == 0) & (jnp.real(x2) > 0)
+    return jnp.where(zero_base, jnp.zeros((), result.dtype), result)
+
+
+@jax.jit
+def _integer_power(base, exponent):
+    """``base ** exponent`` for integers, wrapping around on overflow as NumPy does.
+
+    Binary exponentiation over every bit of the exponent's dtype (``jnp.power``
+    reads only the low six bits of an array exponent: ``2 ** 64`` gives 1).
+    """
+    base, exponent = jnp.broadcast_arrays(base, exponent)
+    result = jnp.ones_like(base)
+    for _ in range(exponent.dtype.itemsize * 8):
+        result = jnp.where(exponent & 1, result * base, result)
+        base = base * base
+        exponent = exponent >> 1
+    return result
+
+
+@hookimpl
+@direct(jnp.real)
+def real(x, /):
+    return jnp.real(x)
+
+
+@hookimpl
+def reciprocal(x, /):
+    x = _float64_for_integers(x, "reciprocal")
+    # 1 / x, as the standard defines it (also for complex special values such as 1 / 0j).
+    return jnp.divide(jnp.ones((), dtype=x.dtype), x)
+
+
+@hookimpl
+def remainder(x1, x2, /):
+    x1, x2 = _int8_for_bool(x1), _int8_for_bool(x2)
+    if kind(x1.dtype) == "c":
+        raise TypeError("remainder is not defined for complex input")
+    result = jnp.remainder(x1, x2)
+    if kind(result.dtype) != "f":
+        return result
+    # A zero remainder has the sign of the divisor, as Python's % (JAX gives +0.0 for 1.0 % -1.0).
+    return jnp.where(result == 0, jnp.copysign(jnp.zeros((), result.dtype), x2), result)
+
+
+@hookimpl
+def round(x, /):
+    return _round_keeping_integers(jnp.round, x, "round")
+
+
+@hookimpl
+def sign(x, /):
+    x = as_array(x)
+    letter = kind(x.dtype)
+    if letter == "c":
+        return _complex_sign(x)
+    if letter != "f":
+        return jnp.sign(x)
+    # Adding +0 turns the sign of -0.0 into +0.0, as NumPy gives it; a subnormal number,
+    # which XLA flushes to zero, still has the sign of its bits.
+    result = jnp.sign(x) + jnp.zeros((), x.dtype)
+    return jnp.where(truth(x) & (result == 0), jnp.copysign(jnp.ones((), x.dtype), x), result)
+
+
+def _complex_sign(x):
+    """``x / |x|`` for complex ``x``, with NumPy 2's special cases and the standard's NaN rule.
+
+    Each part is divided by the modulus as a real number. Where the modulus is
+    infinite, one infinite part gives the unit number along its axis (and a
+    modulus that overflowed from finite parts gives the unit number along the
+    imaginary axis, as NumPy 2 does); two infinite parts or a NaN part give
+    ``NaN + NaN j``; a zero gives ``0 + 0j``.
+    """
+    re, im = jnp.real(x), jnp.imag(x)
+    magnitude = jnp.hypot(re, im)
+    zero = jnp.zeros((), dtype=magnitude.dtype)
+    one = jnp.ones((), dtype=magnitude.dtype)
+    nan = jnp.full((), np.nan, dtype=magnitude.dtype)
+    out_re = re / magnitude
+    out_im = im / magnitude
+    re_inf, im_inf = jnp.isinf(re), jnp.isinf(im)
+    infinite = jnp.isinf(magnitude)
+    out_re = jnp.where(infinite, jnp.where(re_inf, jnp.where(re > 0, one, -one), zero), out_re)
+    out_im = jnp.where(infinite, jnp.where(re_inf, zero, jnp.where(im > 0, one, -one)), out_im)
+    is_zero = magnitude == 0
+    out_re = jnp.where(is_zero, zero, out_re)
+    out_im = jnp.where(is_zero, zero, out_im)
+    undefined = jnp.isnan(re) | jnp.isnan(im) | (re_inf & im_inf)
+    # lax.complex builds re + im j from its parts (arithmetic would turn 0 * inf into NaN).
+    return jax.lax.complex(jnp.where(undefined, nan, out_re), jnp.where(undefined, nan, out_im))
+
+
+@hookimpl
+def signbit(x, /):
+    x = as_array(x)
+    if kind(x.dtype) == "c":
+        raise TypeError(f"signbit is not defined for complex input ({x.dtype})")
+    return jnp.signbit(x)
+
+
+@hookimpl
+def sin(x, /):
+    return _unary(jnp.sin, _complex_sin, x, "sin")
+
+
+@hookimpl
+def sinh(x, /):
+    return _unary(jnp.sinh, _complex_sinh, x, "sinh")
+
+
+@hookimpl
+def square(x, /):
+    return jnp.square(_int8_for_bool(x))
+
+
+@hookimpl
+def sqrt(x, /):
+    return _unary(jnp.sqrt, _complex_sqrt, x, "sqrt")
+
+
+@hookimpl
+@direct(jnp.subtract)
+def subtract(x1, x2, /):
+    return jnp.subtract(x1, x2)
+
+
+@hookimpl
+def tan(x, /):
+    return _unary(jnp.tan, _complex_tan, x, "tan")
+
+
+@hookimpl
+def tanh(x, /):
+    return _unary(jnp.tanh, _complex_tanh, x, "tanh")
+
+
+@hookimpl
+def trunc(x, /):
+    return _round_keeping_integers(jnp.trunc, x, "trunc")
+
+
+# -- complex special values ---------------------------------------------------------------
+#
+# JAX computes complex functions with the right values for finite, non-zero parts, but not
+# always with C99's (and the standard's) special values: it drops the sign of a zero
+# imaginary part, which picks the side of a branch cut, and gives NaN for several infinite
+# inputs. The functions below build the results from real parts with ``lax.complex``
+# (complex arithmetic would turn 0 * inf into NaN and lose signed zeros) and patch the
+# special values, so they match NumPy's C99 implementations. The trigonometric functions
+# follow from the hyperbolic ones as C99 defines them: sin(z) = -i sinh(iz), cos(z) = cosh(iz),
+# tan(z) = -i tanh(iz), asin(z) = -i asinh(iz), atan(z) = -i atanh(iz).
+
+
+def _unary(real_function, complex_function, x, name):
+    x = _float_input(x, name)
+    return complex_function(x) if kind(x.dtype) == "c" else real_function(x)
+
+
+def _times_i(z):
+    """``i z``, exactly."""
+    return jax.lax.complex(-jnp.imag(z), jnp.real(z))
+
+
+def _times_minus_i(z):
+    """``-i z``, exactly."""
+    return jax.lax.complex(jnp.imag(z), -jnp.real(z))
+
+
+def _upper_half(function, z):
+    """``function(z)`` computed for ``Im z >= +0`` and conjugated back where ``Im z`` has its sign bit set.
+
+    Every function given here satisfies ``f(conj z) == conj(f(z))``, signed zeros included.
+    """
+    re, im = jnp.real(z), jnp.imag(z)
+    w = function(jax.lax.complex(re, jnp.abs(im)))
+    return jnp.where(jnp.signbit(im), jax.lax.complex(jnp.real(w), -jnp.imag(w)), w)
+
+
+def _first_quadrant(function, z):
+    """``function(z)`` for an odd ``function`` with ``f(conj z) == conj(f(z))``, from the first quadrant.
+
+    The result for ``|Re z| + |Im z| i`` is mirrored back by the signs of both parts
+    of ``z``, so that signed zeros choose the side of branch cuts as C99 says.
+    """
+    re, im = jnp.real(z), jnp.imag(z)
+    w = function(jax.lax.complex(jnp.abs(re), jnp.abs(im)))
+    w_re, w_im = jnp.real(w), jnp.imag(w)
+    w_re = jnp.where(jnp.signbit(re), -w_re, w_re)
+    w_im = jnp.where(jnp.signbit(im), -w_im, w_im)
+    return jax.lax.complex(w_re, w_im)
+
+
+def _zero_times_sign(a, b):
+    """A zero whose sign is the product of the signs of ``a`` and ``b``."""
+    return jnp.copysign(jnp.zeros_like(a), a) * jnp.copysign(jnp.ones_like(b), b)
+
+
+def _complex_sqrt(z):
+    w = _upper_half(jnp.sqrt, z)
+    re, im = jnp.real(z), jnp.imag(z)
+    inf = jnp.asarray(np.inf, re.dtype)
+    w = jnp.where((re == inf) & jnp.isnan(im), jax.lax.complex(inf, im), w)
+    w = jnp.where((re == -inf) & jnp.isnan(im), jax.lax.complex(im, inf), w)
+    return jnp.where(jnp.isinf(im), jax.lax.complex(inf, im), w)
+
+
+def _complex_exp(z):
+    w = _upper_half(jnp.exp, z)
+    re, im = jnp.real(z), jnp.imag(z)
+    unbounded = ~jnp.isfinite(im)
+    signed_zero = jax.lax.complex(jnp.zeros_like(re), jnp.copysign(jnp.zeros_like(im), im))
+    w = jnp.where((re == -np.inf) & unbounded, signed_zero, w)
+    nan = jnp.full_like(re, np.nan)
+    return jnp.where((re == np.inf) & unbounded, jax.lax.complex(re, nan), w)
+
+
+def _complex_expm1(z):
+    return _upper_half(jnp.expm1, z)
+
+
+def _complex_log(function):
+    def log(z):
+        w = function(z)
+        re, im = jnp.real(z), jnp.imag(z)
+        # An infinite part makes the real part +inf, even when the other part is NaN.
+        inf = jnp.asarray(np.inf, re.dtype)
+        return jnp.where(jnp.isinf(re) | jnp.isinf(im), jax.lax.complex(inf, jnp.imag(w)), w)
+
+    return log
+
+
+def _complex_sinh(z):
+    a, b = jnp.real(z), jnp.imag(z)
+    w = jax.lax.complex(jnp.sinh(a) * jnp.cos(b), jnp.cosh(a) * jnp.sin(b))
+    nan = jnp.full_like(a, np.nan)
+    unbounded = ~jnp.isfinite(b)
+    w = jnp.where(jnp.isinf(a) & unbounded, jax.lax.complex(a, nan), w)
+    w = jnp.where((a == 0) & unbounded, jax.lax.complex(a, nan), w)
+    return jnp.where(b == 0, jax.lax.complex(jnp.sinh(a), b), w)
+
+
+def _complex_cosh(z):
+    a, b = jnp.real(z), jnp.imag(z)
+    w = jax.lax.complex(jnp.cosh(a) * jnp.cos(b), jnp.sinh(a) * jnp.sin(b))
+    nan = jnp.full_like(a, np.nan)
+    unbounded = ~jnp.isfinite(b)
+    w = jnp.where(jnp.isinf(a) & unbounded, jax.lax.complex(jnp.abs(a), nan), w)
+    w = jnp.where((a == 0) & unbounded, jax.lax.complex(nan, _zero_times_sign(a, b)), w)
+    return jnp.where(b == 0, jax.lax.complex(jnp.cosh(a), _zero_times_sign(a, b)), w)
+
+
+def _complex_tanh(z):
+    w = _first_quadrant(jnp.tanh, z)
+    a, b = jnp.real(z), jnp.imag(z)
+    return jnp.where((a == 0) & ~jnp.isfinite(b), jax.lax.complex(a, jnp.full_like(b, np.nan)), w)
+
+
+def _complex_asinh(z):
+    w = _first_quadrant(jnp.arcsinh, z)
+    a, b = jnp.real(z), jnp.imag(z)
+    return jnp.where(jnp.isnan(a) & (b == 0), jax.lax.complex(a, b), w)
+
+
+def _complex_atanh(z):
+    w = _first_quadrant(jnp.arctanh, z)
+    a, b = jnp.real(z), jnp.imag(z)
+    nan = jnp.full_like(a, np.nan)
+    half_pi = jnp.copysign(jnp.full_like(b, np.pi / 2), b)
+    w = jnp.where(jnp.isnan(a), jax.lax.complex(nan, nan), w)
+    w = jnp.where(jnp.isnan(a) & jnp.isinf(b), jax.lax.complex(jnp.zeros_like(a), half_pi), w)
+    w = jnp.where(jnp.isnan(b) & ~jnp.isnan(a), jax.lax.complex(nan, nan), w)
+    zero_like_a = jnp.copysign(jnp.zeros_like(a), a)
+    return jnp.where(jnp.isnan(b) & (jnp.isinf(a) | (a == 0)), jax.lax.complex(zero_like_a, nan), w)
+
+
+def _complex_acos(z):
+    w = _upper_half(jnp.arccos, z)
+    a, b = jnp.real(z), jnp.imag(z)
+    return jnp.where((a == 0) & jnp.isnan(b), jax.lax.complex(jnp.full_like(a, np.pi / 2), b), w)
+
+
+def _complex_acosh(z):
+    w = _upper_half(jnp.arccosh, z)
+    a, b = jnp.real(z), jnp.imag(z)
+    return jnp.where((a == 0) & jnp.isnan(b), jax.lax.complex(b, jnp.full_like(a, np.pi / 2)), w)
+
+
+def _complex_sin(z):
+    return _times_minus_i(_complex_sinh(_times_i(z)))
+
+
+def _complex_cos(z):
+    return _complex_cosh(_times_i(z))
+
+
+def _complex_tan(z):
+    return _times_minus_i(_complex_tanh(_times_i(z)))
+
+
+def _complex_asin(z):
+    return _times_minus_i(_complex_asinh(_times_i(z)))
+
+
+def _complex_atan(z):
+    return _times_minus_i(_complex_atanh(_times_i(z)))

@@ -1,0 +1,261 @@
+"""The fft extension on JAX.
+
+Precision follows the declaration: float16, bfloat16, float32 and complex64
+input is transformed in single precision, float64, complex128, integers and
+booleans in double precision (refused without 64-bit mode). JAX before 0.5
+transforms at most three axes at once; the version variants for it split an
+n-dimensional transform into transforms of up to three axes, which gives the
+same result (every ``norm`` scales axis by axis). ``fftfreq`` and
+``rfftfreq`` take ``device=`` from JAX 0.4.32 on.
+"""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from ._helpers import BFLOAT16, as_array, dtype_argument, kind, native_device, normalize_axes, place, require
+from ._marker import hookimpl
+
+_SINGLE = frozenset({np.dtype(np.float16), BFLOAT16, np.dtype(np.float32), np.dtype(np.complex64)})
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+_COMPLEX64, _COMPLEX128 = np.dtype(np.complex64), np.dtype(np.complex128)
+#: The most axes one JAX transform takes before JAX 0.5.
+_MOST_AXES = 3
+
+
+def _single(x):
+    return x.dtype in _SINGLE
+
+
+def _complex_input(x, name):
+    """``x`` cast to the complex dtype of its transform's precision."""
+    x = as_array(x)
+    dtype = _COMPLEX64 if _single(x) else require(_COMPLEX128, f"{name} of {x.dtype} input (in double precision)")
+    return x.astype(dtype)
+
+
+def _real_input(x, name):
+    """Real ``x`` cast to the real dtype of its transform's precision; complex ``x`` is an error."""
+    x = as_array(x)
+    if kind(x.dtype) == "c":
+        raise TypeError(f"{name} needs real input, not {x.dtype}")
+    dtype = _FLOAT32 if _single(x) else require(_FLOAT64, f"{name} of {x.dtype} input (in double precision)")
+    return x.astype(dtype)
+
+
+def _check_length(n):
+    if n is not None and n < 1:
+        raise ValueError(f"Invalid number of FFT data points ({n}) specified.")
+
+
+def _length(x, n, axis, *, inverse_real=False):
+    """The transform length along ``axis``: ``n``, or the default (``2 * (m - 1)`` for inverse real transforms)."""
+    if n is None:
+        size = x.shape[axis] if -x.ndim <= axis < x.ndim else 1
+        n = 2 * (size - 1) if inverse_real else size
+    _check_length(n)
+    return n
+
+
+def _check_norm(norm):
+    if norm not in ("backward", "ortho", "forward"):
+        raise ValueError(f"norm must be 'backward', 'ortho' or 'forward', not {norm!r}")
+
+
+def _nd_args(x, s, axes, *, inverse_real=False):
+    """Check ``s`` and ``axes``; replace ``-1`` in ``s`` by the default length; give the axes as a list."""
+    if s is not None and axes is None:
+        raise ValueError("an n-dimensional transform given s needs axes as well")
+    axes = list(range(x.ndim)) if axes is None else [int(a) for a in axes]
+    normalize_axes(axes, x.ndim)
+    if s is None:
+        for index, axis in enumerate(axes):
+            size = x.shape[axis]
+            _check_length(2 * (size - 1) if inverse_real and index == len(axes) - 1 else size)
+        return None, axes
+    if len(s) != len(axes):
+        raise ValueError(f"s and axes must have the same length, not {len(s)} and {len(axes)}")
+    s = list(s)
+    for index, (length, axis) in enumerate(zip(s, axes)):
+        if length == -1:
+            size = x.shape[axis]
+            s[index] = 2 * (size - 1) if inverse_real and index == len(s) - 1 else size
+        _check_length(s[index])
+    return s, axes
+
+
+def _in_chunks(transform, x, s, axes, norm):
+    """``transform`` over ``axes``, at most three at a time (JAX before 0.5 takes no more)."""
+    for start in range(len(axes) - _MOST_AXES, -_MOST_AXES, -_MOST_AXES):
+        chunk = slice(max(start, 0), start + _MOST_AXES)
+        x = transform(x, s=None if s is None else s[chunk], axes=axes[chunk], norm=norm)
+    return x
+
+
+@hookimpl
+def fft(x, /, *, n=None, axis=-1, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "fft")
+    n = _length(x, n, axis)
+    return jnp.fft.fft(x, n=n, axis=axis, norm=norm)
+
+
+@hookimpl
+def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "ifft")
+    n = _length(x, n, axis)
+    return jnp.fft.ifft(x, n=n, axis=axis, norm=norm)
+
+
+@hookimpl(specname="fftn")
+def fftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "fftn")
+    s, axes = _nd_args(x, s, axes)
+    return jnp.fft.fftn(x, s=s, axes=axes, norm=norm)
+
+
+@hookimpl(specname="fftn")
+def fftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "fftn")
+    s, axes = _nd_args(x, s, axes)
+    return _in_chunks(jnp.fft.fftn, x, s, axes, norm)
+
+
+@hookimpl(specname="ifftn")
+def ifftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "ifftn")
+    s, axes = _nd_args(x, s, axes)
+    return jnp.fft.ifftn(x, s=s, axes=axes, norm=norm)
+
+
+@hookimpl(specname="ifftn")
+def ifftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "ifftn")
+    s, axes = _nd_args(x, s, axes)
+    return _in_chunks(jnp.fft.ifftn, x, s, axes, norm)
+
+
+@hookimpl
+def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+    _check_norm(norm)
+    x = _real_input(x, "rfft")
+    n = _length(x, n, axis)
+    return jnp.fft.rfft(x, n=n, axis=axis, norm=norm)
+
+
+@hookimpl
+def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "irfft")
+    n = _length(x, n, axis, inverse_real=True)
+    return jnp.fft.irfft(x, n=n, axis=axis, norm=norm)
+
+
+@hookimpl(specname="rfftn")
+def rfftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
+    _check_norm(norm)
+    x = _real_input(x, "rfftn")
+    s, axes = _nd_args(x, s, axes)
+    return jnp.fft.rfftn(x, s=s, axes=axes, norm=norm)
+
+
+@hookimpl(specname="rfftn")
+def rfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
+    # The real transform of the last axis, then the complex transform of the others.
+    _check_norm(norm)
+    x = _real_input(x, "rfftn")
+    s, axes = _nd_args(x, s, axes)
+    if not axes:
+        return x.astype(_COMPLEX64 if _single(x) else _COMPLEX128)
+    x = jnp.fft.rfft(x, n=None if s is None else s[-1], axis=axes[-1], norm=norm)
+    return _in_chunks(jnp.fft.fftn, x, None if s is None else s[:-1], axes[:-1], norm)
+
+
+@hookimpl(specname="irfftn")
+def irfftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "irfftn")
+    s, axes = _nd_args(x, s, axes, inverse_real=True)
+    return jnp.fft.irfftn(x, s=s, axes=axes, norm=norm)
+
+
+@hookimpl(specname="irfftn")
+def irfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
+    # The complex inverse transform of all axes but the last, then the real inverse of the last.
+    _check_norm(norm)
+    x = _complex_input(x, "irfftn")
+    s, axes = _nd_args(x, s, axes, inverse_real=True)
+    if not axes:
+        return jnp.real(x)
+    x = _in_chunks(jnp.fft.ifftn, x, None if s is None else s[:-1], axes[:-1], norm)
+    return jnp.fft.irfft(x, n=None if s is None else s[-1], axis=axes[-1], norm=norm)
+
+
+@hookimpl
+def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+    _check_norm(norm)
+    x = _complex_input(x, "hfft")
+    n = _length(x, n, axis, inverse_real=True)
+    return jnp.fft.hfft(x, n=n, axis=axis, norm=norm)
+
+
+@hookimpl
+def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+    _check_norm(norm)
+    x = _real_input(x, "ihfft")
+    n = _length(x, n, axis)
+    return jnp.fft.ihfft(x, n=n, axis=axis, norm=norm)
+
+
+def _frequency_dtype(n, dtype):
+    if n < 1:
+        raise ValueError(f"the window length n must be at least 1, not {n}")
+    dtype = require(_FLOAT64, "fftfreq's default dtype") if dtype is None else dtype_argument(dtype)
+    if kind(dtype) != "f":
+        raise TypeError(f"sample frequencies need a real floating-point dtype, not {dtype}")
+    return dtype
+
+
+@hookimpl(specname="fftfreq")
+def fftfreq_v_0p4p32_and_above(n, /, *, d=1.0, dtype=None, device=None):
+    return jnp.fft.fftfreq(n, d=d, dtype=_frequency_dtype(n, dtype), device=native_device(device))
+
+
+@hookimpl(specname="fftfreq")
+def fftfreq_v_0p4p31_and_below(n, /, *, d=1.0, dtype=None, device=None):
+    return place(jnp.fft.fftfreq(n, d=d, dtype=_frequency_dtype(n, dtype)), device)
+
+
+@hookimpl(specname="rfftfreq")
+def rfftfreq_v_0p4p32_and_above(n, /, *, d=1.0, dtype=None, device=None):
+    return jnp.fft.rfftfreq(n, d=d, dtype=_frequency_dtype(n, dtype), device=native_device(device))
+
+
+@hookimpl(specname="rfftfreq")
+def rfftfreq_v_0p4p31_and_below(n, /, *, d=1.0, dtype=None, device=None):
+    return place(jnp.fft.rfftfreq(n, d=d, dtype=_frequency_dtype(n, dtype)), device)
+
+
+def _no_axes(x, axes):
+    """Whether a shift over ``axes`` moves nothing (a 0-d array, or ``axes=()``)."""
+    if axes is None:
+        return x.ndim == 0
+    return np.ndim(axes) == 1 and len(axes) == 0
+
+
+@hookimpl
+def fftshift(x, /, *, axes=None):
+    x = as_array(x)
+    return x if _no_axes(x, axes) else jnp.fft.fftshift(x, axes=axes)
+
+
+@hookimpl
+def ifftshift(x, /, *, axes=None):
+    x = as_array(x)
+    return x if _no_axes(x, axes) else jnp.fft.ifftshift(x, axes=axes)

@@ -1,0 +1,90 @@
+"""Searching functions on JAX.
+
+Non-zero means non-zero in either part of a complex number, and subnormal
+numbers count (XLA flushes them to zero in comparisons). Index results have
+the default index dtype, int64: without 64-bit mode they
+are refused rather than given as int32. ``nonzero`` needs known values, so it
+does not run inside ``jax.jit``.
+"""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from ._helpers import as_array, index_dtype, kind, reduction_axis, truth
+from ._marker import hookimpl
+
+
+def _arg_reduction(function, name, x, axis, keepdims):
+    x = as_array(x)
+    dtype = index_dtype(name)
+    if axis is not None:
+        axis = reduction_axis(axis, x.ndim)
+    if kind(x.dtype) == "c":
+        return _complex_arg_reduction(function, x, axis, keepdims).astype(dtype)
+    return function(x, axis=axis, keepdims=keepdims).astype(dtype)
+
+
+def _complex_arg_reduction(function, x, axis, keepdims):
+    """``argmax``/``argmin`` of complex numbers ordered by real, then imaginary part, as in NumPy.
+
+    The first NaN (in either part) wins, as a NaN does for real input.
+    """
+    if axis is None:
+        result = _complex_arg_reduction(function, x.reshape(-1), 0, False)
+        return result.reshape((1,) * x.ndim) if keepdims else result
+    if x.shape[axis] == 0:
+        return function(jnp.real(x), axis=axis, keepdims=keepdims)  # the framework's error
+    extreme = jnp.max if function is jnp.argmax else jnp.min
+    re, im = jnp.real(x), jnp.imag(x)
+    best_re = extreme(re, axis=axis, keepdims=True)
+    on_best = re == best_re
+    best_im = extreme(jnp.where(on_best, im, jnp.nan), axis=axis, keepdims=True)
+    candidate = on_best & ((im == best_im) | jnp.isnan(best_im))
+    nan = jnp.isnan(re) | jnp.isnan(im)
+    first_nan = jnp.argmax(nan, axis=axis, keepdims=keepdims)
+    first_best = jnp.argmax(candidate, axis=axis, keepdims=keepdims)
+    return jnp.where(jnp.any(nan, axis=axis, keepdims=keepdims), first_nan, first_best)
+
+
+@hookimpl
+def argmax(x, /, *, axis=None, keepdims=False):
+    return _arg_reduction(jnp.argmax, "argmax", x, axis, keepdims)
+
+
+@hookimpl
+def argmin(x, /, *, axis=None, keepdims=False):
+    return _arg_reduction(jnp.argmin, "argmin", x, axis, keepdims)
+
+
+@hookimpl
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    x = as_array(x)
+    dtype = index_dtype("count_nonzero")
+    return jnp.count_nonzero(truth(x), axis=reduction_axis(axis, x.ndim), keepdims=keepdims).astype(dtype)
+
+
+@hookimpl
+def nonzero(x, /):
+    x = as_array(x)
+    if x.ndim == 0:
+        raise ValueError("nonzero needs an array of at least one dimension, not a 0-d array")
+    dtype = index_dtype("nonzero")
+    return tuple(i.astype(dtype) for i in jnp.nonzero(truth(x)))
+
+
+@hookimpl
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    x1, x2 = as_array(x1), as_array(x2)
+    if x1.ndim != 1:
+        raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted side must be 'left' or 'right', not {side!r}")
+    dtype = index_dtype("searchsorted")
+    return jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(dtype)
+
+
+@hookimpl
+def where(condition, x1, x2, /):
+    condition = as_array(condition)
+    return jnp.where(condition if condition.dtype == bool else truth(condition), x1, x2)
