@@ -24,6 +24,7 @@ The value rules:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -161,11 +162,15 @@ def _float_mismatches(got: np.ndarray, want: np.ndarray, tol: Tolerance, largest
     return bad
 
 
-def _complex_mismatches(got: np.ndarray, want: np.ndarray, tol: Tolerance, largest: float) -> np.ndarray:
-    """Where complex values ``got`` and ``want`` (complex128) disagree."""
+def _complex_mismatches(got: np.ndarray, want: np.ndarray, tol: Tolerance, largest: float) -> list[np.ndarray]:
+    """Where complex values ``got`` and ``want`` (complex128) disagree: one mask per way to disagree.
+
+    The masks say where NaN-ness differs, where the real parts and where the
+    imaginary parts differ; a position disagrees where any mask is set.
+    """
     nan_got = np.isnan(got.real) | np.isnan(got.imag)
     nan_want = np.isnan(want.real) | np.isnan(want.imag)
-    bad = nan_got != nan_want
+    masks = [nan_got != nan_want]
     neither = ~(nan_got | nan_want)
     with np.errstate(invalid="ignore", over="ignore"):
         modulus = np.maximum(np.abs(np.where(neither, got, 0)), np.abs(np.where(neither, want, 0)))
@@ -177,7 +182,7 @@ def _complex_mismatches(got: np.ndarray, want: np.ndarray, tol: Tolerance, large
         scale = np.where(np.isfinite(modulus), modulus, own)
         # Where the reference has a NaN part, an infinite other part must be infinite in the
         # result too (the standard leaves its sign unspecified in these special cases).
-        bad |= nan_want & nan_got & np.isinf(w) & ~np.isinf(g)
+        bad = nan_want & nan_got & np.isinf(w) & ~np.isinf(g)
         # Finite parts are compared on the scale of the whole number, not of the part alone;
         # infinite parts as real values are.
         finite = neither & np.isfinite(g) & np.isfinite(w)
@@ -188,28 +193,39 @@ def _complex_mismatches(got: np.ndarray, want: np.ndarray, tol: Tolerance, large
         infinite_bad = _float_mismatches(
             np.abs(np.where(neither, g, 0.0)), np.abs(np.where(neither, w, 0.0)), tol, largest
         )
-        bad |= np.where(finite, ~close, neither & infinite_bad)
-    return bad
+        masks.append(bad | np.where(finite, ~close, neither & infinite_bad))
+    return masks
 
 
 def _describe(values: np.ndarray, mask: np.ndarray) -> str:
     return ", ".join(repr(v) for v in values[mask][:_SHOWN].tolist())
 
 
-def _compare_arrays(got: np.ndarray, want: np.ndarray, dtype: DType, tol: Tolerance, where: str) -> None:
+def _mismatches(got: np.ndarray, want: np.ndarray, dtype: DType, tol: Tolerance) -> list[np.ndarray]:
+    """Masks of where ``got`` and ``want`` disagree (several for complex dtypes: see ``_complex_mismatches``)."""
     if dtype.kind in ("bool", "signed integer", "unsigned integer") or (tol.rtol == 0 and tol.atol == 0):
         if dtype.kind in ("real floating", "complex floating"):
-            bad = ~((got == want) | (np.isnan(got) & np.isnan(want)))
-        else:
-            bad = got != want
-    else:
-        name = _real_name(dtype) or "float64"
-        largest = _LIMITS[name][2]
-        if dtype.kind == "complex floating":
-            bad = _complex_mismatches(got.astype(np.complex128), want.astype(np.complex128), tol, largest)
-        else:
-            bad = _float_mismatches(got.astype(np.float64), want.astype(np.float64), tol, largest)
-    bad = np.asarray(bad)
+            return [np.asarray(~((got == want) | (np.isnan(got) & np.isnan(want))))]
+        return [np.asarray(got != want)]
+    largest = _LIMITS[_real_name(dtype) or "float64"][2]
+    if dtype.kind == "complex floating":
+        return _complex_mismatches(got.astype(np.complex128), want.astype(np.complex128), tol, largest)
+    return [_float_mismatches(got.astype(np.float64), want.astype(np.float64), tol, largest)]
+
+
+def _compare_arrays(
+    got: np.ndarray,
+    want: np.ndarray,
+    dtype: DType,
+    tol: Tolerance,
+    where: str,
+    alternative: np.ndarray | None = None,
+) -> None:
+    masks = _mismatches(got, want, dtype, tol)
+    if alternative is not None:
+        # A value (each part of a complex value) may agree with either reference.
+        masks = [a & b for a, b in zip(masks, _mismatches(got, alternative, dtype, tol))]
+    bad = np.asarray(functools.reduce(np.logical_or, masks))
     if bad.any():
         positions = [tuple(int(i) for i in p) for p in np.argwhere(bad)[:_SHOWN]] if bad.ndim else [()]
         raise AssertionError(
@@ -290,15 +306,21 @@ def _agree(
     transcendental: bool,
     dtype_map: Mapping[str, str],
     transform: Callable[[Any], Any] | None,
+    alternative: Any = None,
 ) -> None:
     leaves: list[_Leaf] = []
     got, want = _pair(result, reference, dtype_map, "", leaves)
     if transform is not None:
         got, want = transform(got), transform(want)
     got_arrays, want_arrays = _arrays_of(got), _arrays_of(want)
-    if len(got_arrays) != len(leaves) or len(want_arrays) != len(leaves):
+    other_arrays: list[np.ndarray | None] = [None] * len(leaves)
+    if alternative is not None:
+        other_leaves: list[_Leaf] = []
+        _, other = _pair(result, alternative, dtype_map, "", other_leaves)
+        other_arrays = _arrays_of(transform(other) if transform is not None else other)
+    if len(got_arrays) != len(leaves) or len(want_arrays) != len(leaves) or len(other_arrays) != len(leaves):
         raise AssertionError("the comparison's transform must keep every array of the result")
-    for leaf, got_values, want_values in zip(leaves, got_arrays, want_arrays):
+    for leaf, got_values, want_values, other_values in zip(leaves, got_arrays, want_arrays, other_arrays):
         if got_values.shape != want_values.shape:
             raise AssertionError(
                 f"{leaf.where}shape differs after the comparison's transform: {got_values.shape}, {want_values.shape}"
@@ -306,7 +328,7 @@ def _agree(
         tol = tolerance(leaf.dtype, transcendental=transcendental)
         if rtol is not None or atol is not None:
             tol = Tolerance(tol.rtol if rtol is None else rtol, tol.atol if atol is None else atol)
-        _compare_arrays(got_values, want_values, leaf.dtype, tol, leaf.where)
+        _compare_arrays(got_values, want_values, leaf.dtype, tol, leaf.where, other_values)
 
 
 def _is_nan_scalar(value: Any) -> bool:
@@ -330,6 +352,7 @@ def assert_agrees(
     transcendental: bool = False,
     dtype_map: Mapping[str, str] | None = None,
     transform: Callable[[Any], Any] | None = None,
+    alternative: Any = None,
 ) -> None:
     """Assert that ``result`` agrees with ``reference``: same structure, portable dtype, shape and values.
 
@@ -345,7 +368,9 @@ def assert_agrees(
     values are compared: it receives the result with its arrays replaced by
     NumPy arrays (tuples and NamedTuples become lists) and returns the same
     structure, so that results whose order is unspecified can be put in a
-    canonical order first.
+    canonical order first. ``alternative``, a second reference of the same
+    structure, dtypes and shapes, lets each value (each real and imaginary
+    part of a complex value) agree with either reference.
 
     >>> from polyarray.testing import assert_agrees
     >>> assert_agrees(pa.asarray([1.0, float("nan")]), pa.asarray([1.0 + 1e-17, float("nan")]))
@@ -362,4 +387,5 @@ def assert_agrees(
         transcendental=transcendental,
         dtype_map=dtype_map or {},
         transform=transform,
+        alternative=alternative,
     )

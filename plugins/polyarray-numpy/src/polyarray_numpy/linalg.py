@@ -1,8 +1,10 @@
 """The linalg extension on NumPy.
 
 Version variants cover what NumPy 2.0 added or changed: ``cholesky(upper=)``,
-``pinv``/``matrix_rank`` with ``rtol``, the broadcasting of ``solve``,
-``vector_norm`` over several axes and ``matrix_norm`` of empty matrices.
+``pinv`` with ``rtol``, the broadcasting of ``solve``; and what NumPy 2.4
+fixed: ``matrix_rank``, ``matrix_norm`` and ``vector_norm`` of empty input
+(before 2.4 they raise where the maximum over no elements is 0), whose
+variants for older NumPy are polyarray's own.
 Functions that NumPy 2.x only renamed (``diagonal``, ``trace``, ``outer``,
 ``cross``, ``svdvals``) have one implementation built from functions that
 every supported NumPy has.
@@ -107,15 +109,15 @@ def inv(x, /):
 
 
 @hookimpl(specname="matrix_norm")
-def matrix_norm_v_2p0_and_above(x, /, *, keepdims=False, ord="fro"):
+def matrix_norm_v_2p4_and_above(x, /, *, keepdims=False, ord="fro"):
     return np.linalg.matrix_norm(_matrices(x, "matrix_norm"), keepdims=keepdims, ord=ord)
 
 
 @hookimpl(specname="matrix_norm")
-def matrix_norm_v_1p26_and_below(x, /, *, keepdims=False, ord="fro"):
+def matrix_norm_v_2p3_and_below(x, /, *, keepdims=False, ord="fro"):
     x = _matrices(x, "matrix_norm")
     if x.shape[-1] * x.shape[-2] == 0 and not isinstance(ord, str) and ord in (1, 2, np.inf):
-        # NumPy 2.x (and the maximum over no elements) gives 0 where NumPy 1.26 raises.
+        # NumPy 2.4 (and the maximum over no elements) gives 0 where older NumPy raises.
         shape = x.shape[:-2] + ((1, 1) if keepdims else ())
         return np.zeros(shape, dtype=_floating(x).real.dtype)
     return np.linalg.norm(x, ord=ord, axis=(-2, -1), keepdims=keepdims)
@@ -128,13 +130,13 @@ def matrix_power(x, n, /):
 
 
 @hookimpl(specname="matrix_rank")
-def matrix_rank_v_2p0_and_above(x, /, *, rtol=None):
+def matrix_rank_v_2p4_and_above(x, /, *, rtol=None):
     rank = np.linalg.matrix_rank(_matrices(x, "matrix_rank"), rtol=rtol)
     return np.asarray(rank, dtype=np.int_)
 
 
 @hookimpl(specname="matrix_rank")
-def matrix_rank_v_1p26_and_below(x, /, *, rtol=None):
+def matrix_rank_v_2p3_and_below(x, /, *, rtol=None):
     x = _matrices(x, "matrix_rank")
     singular_values = np.linalg.svd(x, compute_uv=False)
     if rtol is None:
@@ -216,14 +218,14 @@ def trace(x, /, *, offset=0, dtype=None):
 
 
 @hookimpl(specname="vector_norm")
-def vector_norm_v_2p0_and_above(x, /, *, axis=None, keepdims=False, ord=2):
+def vector_norm_v_2p4_and_above(x, /, *, axis=None, keepdims=False, ord=2):
     if isinstance(axis, list):
         axis = tuple(axis)
     return np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
 
 @hookimpl(specname="vector_norm")
-def vector_norm_v_1p26_and_below(x, /, *, axis=None, keepdims=False, ord=2):
+def vector_norm_v_2p3_and_below(x, /, *, axis=None, keepdims=False, ord=2):
     # numpy.linalg.norm takes one axis (two mean a matrix norm): move the reduced axes
     # to the end and flatten them into one.
     x = _floating(np.asarray(x))
@@ -235,7 +237,7 @@ def vector_norm_v_1p26_and_below(x, /, *, axis=None, keepdims=False, ord=2):
     kept = [x.shape[i] for i in rest]
     vectors = np.transpose(x, rest + list(axes)).reshape([*kept, math.prod(x.shape[i] for i in axes)])
     if not isinstance(ord, str) and ord == np.inf:
-        # The maximum over no elements is 0, as in NumPy 2.x.
+        # The maximum over no elements is 0, as in NumPy 2.4.
         result = np.max(np.abs(vectors), axis=-1, initial=0)
     else:
         result = np.linalg.norm(vectors, ord=ord, axis=-1)
