@@ -10,7 +10,8 @@
     nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
                              into fresh virtualenvs, and runs a smoke test in each
     nox -s demo              the demo on a fresh install of the core (NumPy only)
-    nox -s bench             per-call overhead against native calls and other layers (not in CI)
+    nox -s bench             per-call overhead against native calls and other layers, and the cost of
+                             dynamic backend switches (not in CI)
 
 Hypothesis uses the small "ci" profile unless HYPOTHESIS_PROFILE says otherwise
 ("dev": 100 examples, "thorough": 1000).
@@ -40,9 +41,15 @@ FRAMEWORKS = {
     "jax": ["jax[cpu]>=0.4.30"],
     "tensorflow": ["tensorflow-cpu>=2.16"],
 }
+#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays).
+PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"]}
 #: Environment per backend for the conformance suite (JAX's 64-bit mode is the user's choice; the
 #: suite runs with it on so that every dtype is covered, the plugin's tests cover it off).
 CONFORMANCE_ENV = {"jax": {"JAX_ENABLE_X64": "1"}, "tensorflow": {"TF_CPP_MIN_LOG_LEVEL": "2"}}
+#: The core suite's tests that need every framework (tests/frameworks) run in all_backends only.
+NUMPY_ONLY = ["--ignore=tests/frameworks"]
+#: all_backends runs JAX in 64-bit mode, so that conversions cover every dtype.
+ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
 RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11"]
 
 
@@ -75,7 +82,7 @@ def lint(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """The core and the NumPy backend, no optional framework, newest NumPy."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS["2.x"], *TEST_REQUIREMENTS)
-    session.run("python", "-m", "pytest", "tests", *session.posargs, env=_test_env())
+    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env())
 
 
 @nox.session
@@ -84,14 +91,17 @@ def tests_numpy(session: nox.Session, numpy: str) -> None:
     """The same against an older NumPy, so that its version variants run for real."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS[numpy], *TEST_REQUIREMENTS)
     session.run("python", "-c", "import numpy; print('numpy', numpy.__version__)")
-    session.run("python", "-m", "pytest", "tests", *session.posargs, env=_test_env())
+    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env())
 
 
 @nox.session
 @nox.parametrize("backend", list(FRAMEWORKS))
 def plugin(session: nox.Session, backend: str) -> None:
     """One plugin alone with only its framework: its own tests, then the conformance suite."""
-    session.install(CORE, NUMPY_PLUGIN, _plugin(backend), *FRAMEWORKS[backend], *TEST_REQUIREMENTS)
+    session.install(
+        CORE, NUMPY_PLUGIN, _plugin(backend), *FRAMEWORKS[backend], *PLUGIN_TEST_EXTRAS.get(backend, []),
+        *TEST_REQUIREMENTS,
+    )  # fmt: skip
     session.run("python", "-m", "polyarray", "backends")
     session.run(
         "python", "-m", "pytest", "-p", "no:cacheprovider", f"{_plugin(backend)}/tests", "-q",
@@ -102,14 +112,14 @@ def plugin(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def all_backends(session: nox.Session) -> None:
-    """Every plugin together: the core suite must hold with all frameworks importable, and the CLI shows all four."""
+    """Every plugin together: the core suite (with tests/frameworks) holds, and the CLI shows all four."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *TEST_REQUIREMENTS,
     )  # fmt: skip
-    session.run("python", "-m", "polyarray", "backends", env=_test_env(CONFORMANCE_ENV["tensorflow"]))
-    session.run("python", "-m", "polyarray", "demo", env=_test_env(CONFORMANCE_ENV["tensorflow"]))
-    session.run("python", "-m", "pytest", "tests", "-q", *session.posargs, env=_test_env())
+    session.run("python", "-m", "polyarray", "backends", env=_test_env(ALL_BACKENDS_ENV))
+    session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
+    session.run("python", "-m", "pytest", "tests", "-q", *session.posargs, env=_test_env(ALL_BACKENDS_ENV))
 
 
 SMOKE = """
@@ -163,8 +173,9 @@ def demo(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Per-call overhead of polyarray against native calls and other layers (bench/overhead.py)."""
+    """Per-call overhead against native calls and rivals (bench/overhead.py); dynamic switches (bench/conversion.py)."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs), *RIVALS
     )  # fmt: skip
     session.run("python", "bench/overhead.py", *session.posargs)
+    session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)

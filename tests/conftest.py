@@ -8,20 +8,22 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import polyarray as pa
+from polyarray.testing import reset_state
 
-settings.register_profile("ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# CI draws the same examples on every run (derandomize): a red run is a real change, not a new draw.
+settings.register_profile(
+    "ci", max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)
-def _clean_backend_state():
-    pa.unset_backend()
-    pa.set_array_mode(True)
+def _clean_polyarray_state():
+    reset_state()
     yield
-    pa.unset_backend()
-    pa.set_array_mode(True)
+    reset_state()
 
 
 @pytest.fixture

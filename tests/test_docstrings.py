@@ -32,12 +32,15 @@ def test_declaration_has_a_runnable_example(decl):
 @pytest.mark.parametrize(
     "obj",
     [pa.set_backend, pa.get_backend, pa.previous_backend, pa.unset_backend, pa.current_backend,
-     pa.backend_context, pa.available_backends, pa.register_backend, pa.Array, pa.DType],
-    ids=lambda o: o.__name__,
+     pa.backend_context, pa.available_backends, pa.register_backend, pa.Array, pa.DType,
+     pa.set_dynamic_backend, pa.unset_dynamic_backend, pa.dynamic_backend_as, pa.Array.dynamic_backend,
+     pa.Container.dynamic_backend],
+    ids=lambda o: getattr(o, "__name__", None) or o.fget.__qualname__,
 )  # fmt: skip
 def test_handler_examples_run(obj):
-    tests = _examples(obj, obj.__name__)
-    assert tests, f"{obj.__name__} has no example"
+    name = getattr(obj, "__name__", None) or obj.fget.__qualname__
+    tests = _examples(obj, name)
+    assert tests, f"{name} has no example"
     runner = doctest.DocTestRunner(optionflags=OPTIONS)
     for test in tests:
         runner.run(test)

@@ -451,7 +451,7 @@ def test_the_kits_own_examples_run():
     profile = hypothesis_settings._current_profile
     finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     try:
-        for name in ("assertions", "strategies", "harness", "profiles", "examples"):
+        for name in ("assertions", "strategies", "harness", "profiles", "examples", "state"):
             module = importlib.import_module(f"polyarray.testing.{name}")
             for test in finder.find(module, globs={"pa": pa}):
                 runner.run(test)
@@ -563,3 +563,18 @@ def test_the_plugin_imports_neither_hypothesis_nor_frameworks():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_an_alternative_reference_is_accepted_value_by_value_and_part_by_part():
+    inf = float("inf")
+    got = pa.asarray([complex(-inf, 2.0), complex(1.0, 0.0), complex(7.0, 7.0)])
+    want = pa.asarray([complex(-5.0, 2.0), complex(1.0, 0.0), complex(7.0, 7.0)])
+    other = pa.asarray([complex(-inf, 0.0), complex(3.0, 0.0), complex(0.0, 0.0)])
+    with pytest.raises(AssertionError):
+        assert_agrees(got, want)
+    assert_agrees(got, want, alternative=other)
+    wrong = pa.asarray([complex(-inf, 1.0), complex(1.0, 0.0), complex(7.0, 7.0)])
+    with pytest.raises(AssertionError, match=r"differ at 1 of 3 positions"):
+        assert_agrees(wrong, want, alternative=other)
+    with pytest.raises(AssertionError, match="dtype differs"):
+        assert_agrees(got, want, alternative=pa.asarray([1.0, 2.0, 3.0]))

@@ -33,6 +33,7 @@ from ._dtypes import (
     uint64,
 )
 from ._dtypes import bool_ as bool  # noqa: A004 - the standard's name
+from ._dynamic import dynamic_backend_as, set_dynamic_backend, unset_dynamic_backend
 from ._errors import (
     BackendLoadError,
     BackendNotFoundError,
@@ -97,6 +98,9 @@ __all__ = [
     "previous_backend",
     "unset_backend",
     "backend_context",
+    "set_dynamic_backend",
+    "unset_dynamic_backend",
+    "dynamic_backend_as",
     "linalg",
     "fft",
     "e",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _config, _handler
+from . import _config, _dynamic, _handler
 from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
@@ -44,7 +44,8 @@ class Array:
     """
 
     # _view, _views: views of arrays of immutable frameworks (see _wrappers/views.py); unset elsewhere.
-    __slots__ = ("__weakref__", "_view", "_views", "backend", "data", "dynamic_backend")
+    # _dynamic: the dynamic_backend flag, unset (False) until set.
+    __slots__ = ("__weakref__", "_dynamic", "_view", "_views", "backend", "data")
 
     #: Makes NumPy defer to ``pa.Array``'s reflected operators (``ndarray + Array`` is an Array).
     __array_priority__ = 1000
@@ -55,9 +56,35 @@ class Array:
             data = data.data
         self.data = data
         self.backend = _handler.resolve_backend(backend) if backend is not None else _handler.infer_backend((data,))
-        self.dynamic_backend = False
+        if _config.dynamic_backend:
+            _dynamic.track(self)
 
     # -- properties ---------------------------------------------------------------------
+
+    @property
+    def dynamic_backend(self) -> bool:
+        """Whether ``pa.set_backend(name, dynamic=True)`` converts this array to the new backend.
+
+        New arrays take the default of ``pa.set_dynamic_backend`` (False at
+        start). Setting it to True converts the data at once to the backend
+        set for this context (by ``pa.set_backend`` or ``pa.backend_context``),
+        if one is set; the array keeps its identity.
+
+        >>> x = pa.asarray([1.0, 2.0])
+        >>> x.dynamic_backend
+        False
+        >>> x.dynamic_backend = True
+        >>> x.dynamic_backend
+        True
+        """
+        try:
+            return self._dynamic
+        except AttributeError:
+            return False
+
+    @dynamic_backend.setter
+    def dynamic_backend(self, flag: bool) -> None:
+        _dynamic.set_array_flag(self, bool(flag))
 
     @property
     def dtype(self) -> DType:
@@ -296,7 +323,7 @@ class Array:
     def __copy__(self) -> Array:
         """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
         copied = Array(self.backend.raw.asarray(self.data, copy=True), self.backend)
-        copied.dynamic_backend = self.dynamic_backend
+        _dynamic.start_flag(copied, self.dynamic_backend)
         return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Array:
@@ -327,7 +354,8 @@ def wrap_native(data: Any, backend: Backend) -> Array:
     array = _new_object(Array)
     array.data = data
     array.backend = backend
-    array.dynamic_backend = False
+    if _config.dynamic_backend:
+        _dynamic.track(array)
     return array
 
 
@@ -337,7 +365,7 @@ _INTEGER_KINDS = ("signed integer", "unsigned integer")
 
 def _unpickle(data: Any, backend: str, dynamic_backend: bool) -> Array:
     array = Array(data, backend)
-    array.dynamic_backend = dynamic_backend
+    _dynamic.start_flag(array, dynamic_backend)
     return array
 
 

@@ -31,7 +31,7 @@ import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from . import _handler
+from . import _config, _dynamic, _handler
 from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 __all__ = ["Container", "SEPARATOR", "install_methods"]
@@ -65,7 +65,7 @@ def _new(data: dict[str, Any], dynamic_backend: bool) -> Container:
     """A Container holding ``data`` as it is (keys already checked, nested values already Containers)."""
     container = object.__new__(Container)
     object.__setattr__(container, "_data", data)
-    object.__setattr__(container, "dynamic_backend", dynamic_backend)
+    _dynamic.start_flag(container, dynamic_backend)
     return container
 
 
@@ -196,7 +196,7 @@ class Container:
     dict_keys(['a', 'b/c'])
     """
 
-    __slots__ = ("_data", "dynamic_backend")
+    __slots__ = ("__weakref__", "_data", "_dynamic")
 
     #: NumPy arrays on the left of an operator hand over to the Container's reflected operator.
     __array_ufunc__ = None
@@ -204,8 +204,7 @@ class Container:
     __hash__ = None  # type: ignore[assignment]
 
     _data: dict[str, Any]
-    #: Whether a dynamic backend switch converts this Container's leaves.
-    dynamic_backend: bool
+    _dynamic: bool
 
     def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] | None = None, /, **leaves: Any) -> None:
         items: dict[Any, Any] = {}
@@ -213,7 +212,25 @@ class Container:
             items.update(data)
         items.update(leaves)
         object.__setattr__(self, "_data", {_check_key(k): _nested(v) for k, v in items.items()})
-        object.__setattr__(self, "dynamic_backend", False)
+        _dynamic.start_flag(self, _config.dynamic_backend)
+
+    @property
+    def dynamic_backend(self) -> bool:
+        """Whether ``pa.set_backend(name, dynamic=True)`` converts this Container's leaves to the new backend.
+
+        New Containers take the default of ``pa.set_dynamic_backend`` (False at
+        start; a Container made from others takes the first one's flag).
+        Setting it to True converts the leaves at once to the backend set for
+        this context, if one is set. A leaf ``pa.Array`` that is dynamic itself
+        is converted in place; any other array leaf is replaced by the
+        converted one.
+
+        >>> c = pa.Container(a=pa.asarray([1.0]))
+        >>> c.dynamic_backend = True
+        >>> c.dynamic_backend
+        True
+        """
+        return self._dynamic
 
     # -- the mapping protocol --------------------------------------------------------------
 
@@ -305,7 +322,7 @@ class Container:
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "dynamic_backend":
-            object.__setattr__(self, name, bool(value))
+            _dynamic.set_container_flag(self, bool(value))
         elif name == "_data":
             raise PolyarrayTypeError("A Container's '_data' is not assigned; set keys instead.")
         else:

@@ -13,8 +13,6 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
-from ._errors import PolyarrayNotImplementedError
-
 if TYPE_CHECKING:
     from ._backend import Backend
 
@@ -172,6 +170,11 @@ def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Bac
     """Make a backend the current one, in this context and as the process default.
 
     The backend is resolved and built first; if that fails, nothing changes.
+    With ``dynamic=True``, every live ``pa.Array`` and ``pa.Container`` whose
+    ``dynamic_backend`` is True is converted to it too (through DLPack without
+    a copy where the frameworks allow, else through NumPy): all of them, or,
+    when one cannot be converted (a dtype or device the backend lacks), none,
+    and the error leaves the backend unchanged.
 
     >>> b = pa.set_backend("numpy")
     >>> pa.current_backend().name
@@ -181,10 +184,9 @@ def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Bac
     global process_stack
     backend = resolve_backend(name_or_backend)
     if dynamic:
-        raise PolyarrayNotImplementedError(
-            "set_backend(..., dynamic=True) is not available in this release: convert "
-            "arrays explicitly with pa.to_numpy(x) and pa.asarray(...)."
-        )
+        from ._dynamic import convert_live
+
+        convert_live(backend)
     stack = (*_current_stack(), backend)
     STACK.set(stack)
     process_stack = stack

@@ -13,14 +13,11 @@ os.environ["JAX_ENABLE_X64"] = "1"
 
 import pytest
 
-import polyarray as pa
+from polyarray.testing import reset_state
 
 
 @pytest.fixture(autouse=True)
 def _clean_polyarray_state():
-    pa.unset_backend()
-    pa.set_array_mode(True)
+    reset_state()
     yield
-    pa.unset_backend()
-    pa.set_array_mode(True)
-    pa.unset_default_dtype()
+    reset_state()

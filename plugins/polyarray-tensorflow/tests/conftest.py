@@ -13,15 +13,14 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 import pytest
 
 import polyarray as pa
+from polyarray.testing import reset_state
 
 
 @pytest.fixture(autouse=True)
-def _clean_backend_state():
-    pa.unset_backend()
-    pa.set_array_mode(True)
+def _clean_polyarray_state():
+    reset_state()
     yield
-    pa.unset_backend()
-    pa.set_array_mode(True)
+    reset_state()
 
 
 @pytest.fixture

@@ -104,3 +104,30 @@ def test_unique_counts_every_nan_as_its_own_value():
     values, counts = pa.unique_counts(pa.asarray([1.0, np.nan, 1.0, np.nan], backend="torch"))
     assert pa.to_numpy(counts).tolist() == [2, 1, 1]
     assert np.isnan(pa.to_numpy(values)[1:]).all()
+
+
+def test_from_dlpack_refuses_negative_strides_instead_of_aborting():
+    reversed_view = np.arange(6.0)[::-1]
+    with pytest.raises(pa.PolyarrayError, match="negative strides"):
+        pa.from_dlpack(reversed_view, backend="torch")
+    shared = np.arange(6.0)
+    assert pa.from_dlpack(shared, backend="torch").data.data_ptr() == shared.ctypes.data
+
+
+def test_asarray_copies_a_0d_array_into_another_dtype():
+    result = pa.asarray(np.array(1.5, dtype=np.float32), dtype=pa.bfloat16, copy=True, backend="torch")
+    assert result.dtype == pa.bfloat16 and result.shape == () and float(result.data) == 1.5
+
+
+def test_asarray_reads_ml_dtypes_bfloat16_bit_for_bit():
+    import ml_dtypes  # JAX's and TensorFlow's bfloat16 (nox installs it for these tests)
+
+    bits = np.array([0x7FC0, 0xFFC1, 0x3F80, 0x8000, 0x0001], dtype=np.uint16)
+    values = bits.view(ml_dtypes.bfloat16)
+    for source in (values, values[::-1], values[2]):
+        result = pa.asarray(source, backend="torch")
+        assert result.dtype == pa.bfloat16
+        assert (
+            result.data.view(torch.int16).numpy().view(np.uint16).tolist()
+            == np.asarray(source).view(np.uint16).tolist()
+        )

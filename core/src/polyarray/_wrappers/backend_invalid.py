@@ -4,8 +4,9 @@ A call runs on one backend. In the parameters whose annotations allow
 arrays (items of sequences of arrays included):
 
 - a ``pa.Array`` of another backend whose ``dynamic_backend`` is True is
-  converted through NumPy (``backend.raw.asarray(other.raw.to_numpy(x.data))``)
-  for this call;
+  converted for this call, as a dynamic backend switch converts it (DLPack
+  or NumPy; see ``_dynamic.py``), into a new array: the argument itself is
+  left as it is;
 - a ``pa.Array`` of another backend whose ``dynamic_backend`` is False, and a
   native array that another backend owns (by the native types its plugin
   declares), raise :class:`BackendMismatchError`, which names both backends
@@ -29,7 +30,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import _handler
+from .. import _dynamic, _handler
 from .._errors import PolyarrayTypeError
 from . import wrapper
 
@@ -90,9 +91,7 @@ def handle_backend_invalid(function: Callable[..., Any], decl: Declaration, back
             if value.backend is backend:
                 return value
             if value.dynamic_backend:
-                converted = Array(backend.raw.asarray(value.backend.raw.to_numpy(value.data)), backend)
-                converted.dynamic_backend = True
-                return converted
+                return Array(_dynamic.convert_array(value, backend), backend)
             raise mismatch(qualname, name, value.backend.name, "a pa.Array")
         if isinstance(value, native_types) or _is_numpy_scalar(value):
             accepted.add(cls)

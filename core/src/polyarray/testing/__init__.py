@@ -15,6 +15,8 @@ For authors of backend plugins (and for polyarray's own conformance suite,
   declaration's example on any backend and compare it with the printed
   NumPy output;
 - hypothesis profiles (:func:`load_profile`: ``ci``, ``dev``, ``thorough``);
+- :func:`reset_state`, for a fixture that starts every test from polyarray's
+  initial state;
 - the pytest plugin (:mod:`polyarray.testing.pytest_plugin`):
   ``--polyarray-backend NAME`` and the ``polyarray_backend`` fixture.
 
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from .assertions import Tolerance, as_numpy, assert_agrees, tolerance
     from .harness import TALLY, Case, Checked, conformance, covered_functions
     from .profiles import load_profile, register_profiles
+    from .state import reset_state
     from .strategies import arrays, axes, broadcastable_shapes, dtypes, held_dtypes, scalars, shapes
 
 #: Public name -> the module defining it.
@@ -49,6 +52,7 @@ _WHERE = {
     "covered_functions": "harness",
     "load_profile": "profiles",
     "register_profiles": "profiles",
+    "reset_state": "state",
     "arrays": "strategies",
     "axes": "strategies",
     "broadcastable_shapes": "strategies",
@@ -74,6 +78,7 @@ __all__ = [
     "held_dtypes",
     "load_profile",
     "register_profiles",
+    "reset_state",
     "scalars",
     "shapes",
     "tolerance",

@@ -39,6 +39,8 @@ _FLOAT64 = torch.float64
 
 def _python_input(obj, dtype):
     """``obj`` (not a tensor) ready for ``torch.asarray``, and the dtype to ask for."""
+    if isinstance(obj, (np.ndarray, np.generic)) and obj.dtype.name == "bfloat16":
+        return _bfloat16_tensor(np.asarray(obj)), dtype
     if dtype is None:
         dtype = python_default_dtype(obj)
     elif is_integral(dtype):
@@ -48,6 +50,13 @@ def _python_input(obj, dtype):
     elif isinstance(obj, np.generic):
         obj = np.asarray(obj)
     return obj, dtype
+
+
+def _bfloat16_tensor(values: np.ndarray) -> torch.Tensor:
+    """A NumPy array of ml_dtypes' bfloat16 (JAX's and TensorFlow's) as a tensor with the same bits."""
+    if any(stride < 0 for stride in values.strides) or not values.flags.writeable:
+        values = np.array(values, copy=True, order="C")
+    return torch.from_numpy(values.view(np.int16)).view(torch.bfloat16)
 
 
 def _copy_refused(what: str) -> ValueError:
@@ -85,6 +94,11 @@ def asarray_v_2p11_and_below(obj, /, *, dtype=None, device=None, copy=None):
 def _from_python(obj, dtype, device, copy):
     try:
         return torch.asarray(obj, dtype=dtype, device=device, copy=copy)
+    except ValueError:
+        if not copy or dtype is None:
+            raise
+        # torch refuses copy=True with a new dtype for 0-d NumPy input ("can't alias"); converting copies anyway.
+        return torch.asarray(obj, device=device).to(dtype)
     except TypeError:
         if dtype is None or not isinstance(obj, (list, tuple, float, complex)):
             raise
@@ -156,6 +170,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 @hookimpl(specname="from_dlpack")
 @guard_dtypes
 def from_dlpack_v_2p8_and_above(x, /, *, device=None, copy=None):
+    _check_strides(x)
     return torch.from_dlpack(x, device=torch_device(device), copy=copy)
 
 
@@ -163,6 +178,7 @@ def from_dlpack_v_2p8_and_above(x, /, *, device=None, copy=None):
 @guard_dtypes
 def from_dlpack_v_2p7_and_below(x, /, *, device=None, copy=None):
     # Before 2.8 torch.from_dlpack takes neither device nor copy: it always shares memory.
+    _check_strides(x)
     target = torch_device(device)
     if copy is False and target is not None and x.__dlpack_device__() != _dlpack_device(target):
         raise ValueError(f"from_dlpack(copy=False) cannot move the data to {target} without a copy")
@@ -170,6 +186,13 @@ def from_dlpack_v_2p7_and_below(x, /, *, device=None, copy=None):
     if target is not None and result.device != target:
         return result.to(target)
     return result.clone() if copy else result
+
+
+def _check_strides(x) -> None:
+    """Refuse an exporter with negative strides (a reversed NumPy view), which torch.from_dlpack aborts on."""
+    strides = getattr(x, "strides", None)
+    if isinstance(strides, tuple) and any(stride < 0 for stride in strides):
+        raise BufferError("torch cannot share memory with negative strides; copy the array first")
 
 
 def _dlpack_device(device: torch.device) -> tuple[int, int]:

@@ -1,0 +1,384 @@
+"""Dynamic backends: live ``pa.Array`` and ``pa.Container`` objects that follow ``set_backend(name, dynamic=True)``.
+
+An array or Container whose ``dynamic_backend`` flag is True is kept in a
+weak registry (a ``weakref.WeakValueDictionary`` per kind, keyed by ``id``,
+as arrays are not hashable; filled when the flag is set, never found by
+scanning the heap), so a switch costs time in proportion to the number of
+dynamic objects alive, and the registry keeps none of them alive.
+
+A switch converts all of them, or none: every conversion is checked first
+(the target backend must hold each dtype and have each device), then every
+new native array is made, and only then are they stored. Data moves through
+DLPack, without a copy, where both frameworks support it for that dtype and
+device; through NumPy otherwise. A value, dtype, shape or device is never
+lost: a result whose dtype, shape or device differs is not taken.
+
+Memory is shared only where the source's arrays are mutable or the target's
+are immutable too: an array of an immutable framework (JAX, TensorFlow) is
+copied into a mutable one (NumPy, PyTorch), by the target framework, so that
+writing to the result can never change the immutable original. Both routes
+copy bits (NaN payloads and ``-0.0`` included), never values through another
+dtype: ``bfloat16`` travels as NumPy arrays of ml_dtypes' ``bfloat16``. Views recorded between arrays of an
+immutable framework (see ``_wrappers/views.py``) end with a switch; each
+converted array keeps its values.
+
+The default flag of new arrays and Containers is process-wide, like
+``pa.set_array_mode``: ``pa.set_dynamic_backend(flag)`` pushes it,
+``pa.unset_dynamic_backend()`` pops it, ``pa.dynamic_backend_as(flag)`` holds
+it for a ``with`` block.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from . import _config, _handler
+from ._errors import PolyarrayError, PolyarrayValueError, UnsupportedDtypeError
+
+if TYPE_CHECKING:
+    from ._array import Array
+    from ._backend import Backend
+    from ._container import Container
+    from ._dtypes import DType
+
+__all__ = [
+    "set_dynamic_backend",
+    "unset_dynamic_backend",
+    "dynamic_backend_as",
+    "track",
+    "start_flag",
+    "set_array_flag",
+    "set_container_flag",
+    "convert_live",
+    "convert_array",
+    "live_arrays",
+    "live_containers",
+]
+
+_arrays: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
+_containers: weakref.WeakValueDictionary[int, Container] = weakref.WeakValueDictionary()
+_lock = threading.RLock()
+
+#: The flags pushed by set_dynamic_backend, oldest first; ``_config.dynamic_backend`` is the last one.
+_pushed: list[bool] = []
+
+
+# -- the default flag ---------------------------------------------------------------------
+
+
+def set_dynamic_backend(flag: bool) -> None:
+    """Make ``flag`` the ``dynamic_backend`` of arrays and Containers created from now on (process-wide).
+
+    The previous default comes back with :func:`unset_dynamic_backend`.
+
+    >>> pa.set_dynamic_backend(True)
+    >>> pa.asarray([1.0]).dynamic_backend
+    True
+    >>> pa.unset_dynamic_backend()
+    >>> pa.asarray([1.0]).dynamic_backend
+    False
+    """
+    with _lock:
+        _pushed.append(bool(flag))
+        _config.dynamic_backend = bool(flag)
+
+
+def unset_dynamic_backend() -> None:
+    """Go back to the default ``dynamic_backend`` before the last :func:`set_dynamic_backend` (False at start).
+
+    >>> pa.set_dynamic_backend(True)
+    >>> pa.unset_dynamic_backend()
+    >>> pa.Container(a=pa.asarray([1])).dynamic_backend
+    False
+    """
+    with _lock:
+        if _pushed:
+            _pushed.pop()
+        _config.dynamic_backend = _pushed[-1] if _pushed else False
+
+
+class dynamic_backend_as:
+    """Set the default ``dynamic_backend`` of new arrays and Containers inside a ``with`` block.
+
+    >>> with pa.dynamic_backend_as(True):
+    ...     x = pa.asarray([1.0, 2.0])
+    >>> x.dynamic_backend, pa.asarray([3.0]).dynamic_backend
+    (True, False)
+    """
+
+    __slots__ = ("flag",)
+
+    def __init__(self, flag: bool) -> None:
+        self.flag = bool(flag)
+
+    def __enter__(self) -> dynamic_backend_as:
+        set_dynamic_backend(self.flag)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        unset_dynamic_backend()
+
+
+# -- the registry ---------------------------------------------------------------------------
+
+
+def track(value: Array | Container) -> None:
+    """Flag ``value`` as dynamic and register it, without converting it."""
+    _set_flag(value, True)
+    from ._array import Array
+
+    with _lock:
+        (_arrays if type(value) is Array else _containers)[id(value)] = value
+
+
+def _set_flag(value: Array | Container, flag: bool) -> None:
+    # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
+    object.__setattr__(value, "_dynamic", flag)
+
+
+def start_flag(value: Array | Container, flag: bool) -> None:
+    """Set the flag of a new array or Container (a copy takes its original's), registering it when True.
+
+    Nothing is converted.
+    """
+    if flag:
+        track(value)
+    else:
+        _set_flag(value, False)
+
+
+def _untrack(value: Array | Container) -> None:
+    _set_flag(value, False)
+    from ._array import Array
+
+    with _lock:
+        (_arrays if type(value) is Array else _containers).pop(id(value), None)
+
+
+def live_arrays() -> list[Array]:
+    """The dynamic ``pa.Array`` objects alive now."""
+    with _lock:
+        return list(_arrays.values())
+
+
+def live_containers() -> list[Container]:
+    """The dynamic ``pa.Container`` objects alive now."""
+    with _lock:
+        return list(_containers.values())
+
+
+def _set_backend_of_context() -> Backend | None:
+    """The backend set for this context (by set_backend or backend_context), or None."""
+    stack = _handler._current_stack()
+    return stack[-1] if stack else None
+
+
+def set_array_flag(array: Array, flag: bool) -> None:
+    """``array.dynamic_backend = flag``: True converts the data to the backend set for this context at once."""
+    if not flag:
+        _untrack(array)
+        return
+    target = _set_backend_of_context()
+    if target is not None and array.backend is not target:
+        _apply(_Plan(target, [array], []))
+    track(array)
+
+
+def set_container_flag(container: Container, flag: bool) -> None:
+    """``container.dynamic_backend = flag``: True converts its leaves to the backend set for this context at once."""
+    if not flag:
+        _untrack(container)
+        return
+    target = _set_backend_of_context()
+    if target is not None:
+        _apply(_Plan(target, [], [container]))
+    track(container)
+
+
+def convert_live(target: Backend) -> None:
+    """Convert every live dynamic array and Container to ``target``: all of them, or (raising) none."""
+    with _lock:
+        _apply(_Plan(target, list(_arrays.values()), list(_containers.values())))
+
+
+# -- one switch -----------------------------------------------------------------------------
+
+
+class _Move:
+    """One native array to convert, and where the result goes."""
+
+    __slots__ = ("data", "device", "dtype", "source", "store")
+
+    def __init__(self, data: Any, source: Backend, store: Any) -> None:
+        self.data = data
+        self.source = source
+        self.dtype: DType = source.portable_dtype(data.dtype)
+        self.device: str = source.raw.device_of(data)
+        self.store = store
+
+
+class _Plan:
+    """Every conversion one switch makes, found before any of them runs."""
+
+    def __init__(self, target: Backend, arrays: list[Array], containers: list[Container]) -> None:
+        self.target = target
+        self.moves: list[_Move] = []
+        seen: set[int] = set()
+        for array in arrays:
+            if array.backend is not target and id(array) not in seen:
+                seen.add(id(array))
+                self.moves.append(_Move(array.data, array.backend, _ArraySlot(array)))
+        slots: set[tuple[int, str]] = set()
+        for container in containers:
+            for node, key, leaf in _leaves_of(container):
+                # A Container nested in another dynamic one is walked twice; each slot moves once.
+                if (id(node), key) not in slots:
+                    slots.add((id(node), key))
+                    self._add_leaf(node, key, leaf, seen)
+
+    def _add_leaf(self, node: Container, key: str, leaf: Any, seen: set[int]) -> None:
+        from ._array import Array
+
+        if type(leaf) is Array:
+            if leaf.backend is self.target or id(leaf) in seen:
+                return
+            if leaf.dynamic_backend:
+                # Converted in place, as a dynamic array: every holder of it sees the change.
+                seen.add(id(leaf))
+                self.moves.append(_Move(leaf.data, leaf.backend, _ArraySlot(leaf)))
+            else:
+                self.moves.append(_Move(leaf.data, leaf.backend, _LeafSlot(node, key, wrap=True)))
+            return
+        owner = _handler._owner_of(leaf)
+        if owner is not None and owner is not self.target and isinstance(leaf, owner.native_array_types):
+            self.moves.append(_Move(leaf, owner, _LeafSlot(node, key, wrap=False)))
+
+
+class _ArraySlot:
+    """Stores converted data in a ``pa.Array`` (which keeps its identity)."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: Array) -> None:
+        self.array = array
+
+    def put(self, data: Any, target: Backend) -> None:
+        array = self.array
+        # Views recorded between arrays of an immutable framework replay that framework's functions.
+        for name in ("_view", "_views"):
+            if getattr(array, name, None) is not None:
+                setattr(array, name, None)
+        array.data = data
+        array.backend = target
+
+
+class _LeafSlot:
+    """Stores converted data as a Container's leaf (a new ``pa.Array`` where the leaf was one)."""
+
+    __slots__ = ("key", "node", "wrap")
+
+    def __init__(self, node: Container, key: str, *, wrap: bool) -> None:
+        self.node, self.key, self.wrap = node, key, wrap
+
+    def put(self, data: Any, target: Backend) -> None:
+        from ._array import Array
+
+        self.node._data[self.key] = Array(data, target) if self.wrap else data
+
+
+def _leaves_of(container: Container) -> Iterator[tuple[Container, str, Any]]:
+    from ._container import Container
+
+    for key, value in list(container._data.items()):
+        if isinstance(value, Container):
+            yield from _leaves_of(value)
+        else:
+            yield container, key, value
+
+
+def _apply(plan: _Plan) -> None:
+    """Check every move, make every new array, then store them all (nothing is stored if anything fails)."""
+    _check(plan)
+    converted = [_converted(move, plan.target) for move in plan.moves]
+    for move, data in zip(plan.moves, converted):
+        move.store.put(data, plan.target)
+
+
+def _converted(move: _Move, target: Backend) -> Any:
+    try:
+        return convert(move.data, move.source, target, move.dtype, move.device)
+    except PolyarrayError:
+        raise
+    except Exception as error:
+        raise PolyarrayValueError(
+            f"Converting a {move.dtype.name} array of shape {tuple(move.data.shape)} from the "
+            f"{move.source.name} backend to the {target.name} backend failed ({type(error).__name__}: "
+            f"{error}); no array was converted."
+        ) from error
+
+
+def _check(plan: _Plan) -> None:
+    target = plan.target
+    held = set(target.dtypes)
+    lacking = sorted({move.dtype.name for move in plan.moves if move.dtype not in held})
+    if lacking:
+        count = sum(1 for move in plan.moves if move.dtype.name in lacking)
+        raise UnsupportedDtypeError(
+            "set_backend",
+            target.name,
+            lacking[0],
+            f": {count} dynamic array(s) hold {', '.join(lacking)}, which the {target.name} backend cannot hold "
+            f"(it holds {', '.join(d.name for d in target.dtypes)}). No array was converted and the backend is "
+            f"unchanged: cast them with pa.astype, or set their dynamic_backend to False",
+        )
+    devices = set(target.info.devices)
+    missing = sorted({move.device for move in plan.moves if move.device not in devices})
+    if missing:
+        raise PolyarrayValueError(
+            f"Dynamic arrays live on {', '.join(map(repr, missing))}, which the {target.name} backend does not "
+            f"have (it has {', '.join(map(repr, target.info.devices))}). No array was converted and the backend "
+            f"is unchanged: move them with x.to_device(...), or set their dynamic_backend to False."
+        )
+
+
+def convert(data: Any, source: Backend, target: Backend, dtype: DType, device: str) -> Any:
+    """A native array of ``target`` equal to ``data`` of ``source`` (same dtype, shape, device and bits).
+
+    Through DLPack where the frameworks allow it: sharing memory, except that
+    data of an immutable framework is copied (by the target) into a mutable
+    one. Else through NumPy, copying.
+    """
+    if hasattr(data, "__dlpack__"):
+        try:
+            shared = target.raw.from_dlpack(data)
+        except Exception:
+            shared = None
+        if shared is not None and _same(shared, data, target, dtype, device):
+            if source.mutable_arrays or not target.mutable_arrays:
+                return shared
+            return target.raw.asarray(shared, copy=True)
+    values = source.raw.to_numpy(data)
+    return target.raw.asarray(values, dtype=target.native_dtype(dtype), device=device, copy=True)
+
+
+def convert_array(array: Array, target: Backend) -> Any:
+    """The data of ``array`` as a native array of ``target`` (checked as a switch checks it)."""
+    plan = _Plan(target, [], [])
+    move = _Move(array.data, array.backend, None)
+    plan.moves.append(move)
+    _check(plan)
+    return _converted(move, target)
+
+
+def _same(result: Any, data: Any, target: Backend, dtype: DType, device: str) -> bool:
+    try:
+        return (
+            target.portable_dtype(result.dtype) == dtype
+            and tuple(result.shape) == tuple(data.shape)
+            and target.raw.device_of(result) == device
+        )
+    except Exception:
+        return False

@@ -1,0 +1,31 @@
+"""polyarray's process state back to its start, for test fixtures."""
+
+from __future__ import annotations
+
+import polyarray as pa
+
+from .. import _dynamic
+
+__all__ = ["reset_state"]
+
+
+def reset_state() -> None:
+    """No backend set, array mode on, the built-in default dtypes, no NaN policy, nothing dynamic.
+
+    Call it before and after each test (an autouse fixture in ``conftest.py``)
+    so that no test sees what another one set.
+
+    >>> from polyarray.testing import reset_state
+    >>> _ = pa.set_backend("numpy")
+    >>> reset_state()
+    >>> pa.array_mode(), pa.nan_policy()
+    (True, 'nothing')
+    """
+    pa.unset_backend()
+    pa.set_array_mode(True)
+    pa.unset_default_dtype()
+    pa.set_nan_policy("nothing")
+    while _dynamic._pushed:
+        pa.unset_dynamic_backend()
+    for value in [*_dynamic.live_arrays(), *_dynamic.live_containers()]:
+        value.dynamic_backend = False
