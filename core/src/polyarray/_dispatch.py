@@ -53,25 +53,29 @@ def _generated_dispatcher(decl: Declaration, params: list[inspect.Parameter]) ->
         "        if _stack is _unset:",
         "            _stack = _handler.process_stack",
         "        if _stack:",
-        f"            return _stack[-1].functions[_qualname]({arguments})",
+        "            _chosen = _stack[-1]",
     ]
     if first is not None:
         # The common case of inference, inline: the first argument is an array of a known type.
         lines += [
-            f"        _cls = {first}.__class__",
-            f"        _chosen = {first}.backend if _cls is _Array else _type_owner.get(_cls)",
-            "        if _chosen is None:",
-            f"            _chosen = _infer(({values},))",
             "        else:",
-            "            _handler.implicit = _chosen",
+            f"            _cls = {first}.__class__",
+            f"            _chosen = {first}.backend if _cls is _Array else _type_owner.get(_cls)",
+            "            if _chosen is None:",
+            f"                _chosen = _infer(({values},))",
+            "            else:",
+            "                _handler.implicit = _chosen",
         ]
     else:
-        lines.append("        _chosen = _infer(())")
-    lines += [
-        "    else:",
-        "        _chosen = _resolve(backend)",
-        f"    return _chosen.functions[_qualname]({arguments})",
-    ]
+        lines += ["        else:", "            _chosen = _infer(())"]
+    lines += ["    else:", "        _chosen = _resolve(backend)"]
+    # Keyword parameters at their defaults are not passed on: passing keywords costs more than testing them.
+    keywords = [(i, p.name) for i, p in enumerate(params) if p.kind is p.KEYWORD_ONLY]
+    if keywords:
+        shorter = ", ".join(p.name for p in params if p.kind is not p.KEYWORD_ONLY)
+        lines.append(f"    if {' and '.join(f'{name} is _d{i}' for i, name in keywords)}:")
+        lines.append(f"        return _chosen.functions[_qualname]({shorter})")
+    lines.append(f"    return _chosen.functions[_qualname]({arguments})")
     namespace: dict[str, Any] = {
         f"_d{index}": p.default for index, p in enumerate(with_backend) if p.default is not p.empty
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 
@@ -131,3 +132,38 @@ def test_asarray_reads_ml_dtypes_bfloat16_bit_for_bit():
             result.data.view(torch.int16).numpy().view(np.uint16).tolist()
             == np.asarray(source).view(np.uint16).tolist()
         )
+
+
+def _direct_marked():
+    from polyarray_torch import elementwise
+
+    for name, function in sorted(vars(elementwise).items()):
+        mark = getattr(function, "polyarray_direct", None)
+        if mark is not None:
+            yield name, function, mark
+
+
+@pytest.mark.parametrize(("name", "function", "mark"), list(_direct_marked()), ids=lambda v: str(v)[:20])
+def test_a_direct_mark_gives_what_the_implementation_gives_for_its_dtypes(name, function, mark):
+    native, code, dtypes = mark
+    assert function.__code__ is code and dtypes
+    arity = len([p for p in inspect.signature(function).parameters.values() if p.default is p.empty])
+    values = np.array([-2.5, -1.0, -0.0, 0.0, 0.5, 3.0, np.inf, -np.inf, np.nan])
+    for dtype in dtypes:
+        if dtype.is_floating_point:
+            x = torch.tensor(values, dtype=torch.float64).to(dtype)
+        else:
+            x = torch.tensor([-3, -1, 0, 1, 2, 5, 7, 9, 11]).to(dtype)
+        args = (x, x.flip(0))[:arity]
+        expected, got = function(*args), native(*args)
+        assert got.dtype == expected.dtype, (name, dtype)
+        assert torch.equal(got.isnan(), expected.isnan()), (name, dtype)
+        assert torch.equal(torch.nan_to_num(got), torch.nan_to_num(expected)), (name, dtype)
+
+
+def test_the_fast_path_calls_the_framework_for_marked_dtypes_only():
+    xp = pa.get_backend("torch")
+    assert "_native(" in xp.add.source and "_dt in _native_dtypes" in xp.add.source
+    z = torch.tensor([complex(float("inf"), 0.0)])
+    # complex input takes the implementation, which keeps NumPy's special values
+    np.testing.assert_array_equal(pa.to_numpy(xp.add(z, z)), np.add(z.numpy(), z.numpy()))

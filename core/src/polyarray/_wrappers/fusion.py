@@ -149,9 +149,15 @@ def _fast_path(
 
     native = {name: f"_n_{name}" for name in arrays}
     checks: list[str] = []
+    dtype_bind: list[str] = []  # binds _dt, the first operand's dtype, where a check or the guard reads it
+    guarded = _guarded_direct(implementation)
     if "infer_dtype" in active:
         operands = [public[i].name for i in promoted_operands(decl) if public[i].name in native]
-        checks += [f"{native[operands[0]]}.dtype is {native[other]}.dtype" for other in operands[1:]]
+        if len(operands) > 1:
+            dtype_bind = [f"_dt = {native[operands[0]]}.dtype"]
+            checks += [f"_dt is {native[other]}.dtype" for other in operands[1:]]
+    if guarded is not None and not dtype_bind:
+        dtype_bind = [f"_dt = {native[arrays[0]]}.dtype"]
     if "handle_device_shifting" in active and len(arrays) > 1:
         first = native[arrays[0]]
         checks += [f"_device_of({first}) == _device_of({native[other]})" for other in arrays[1:]]
@@ -166,30 +172,53 @@ def _fast_path(
             parts.append(value if positional else f"{param.name}={value}")
         return ", ".join(parts)
 
-    body_call = f"_r = _impl({call_arguments(implementation_names, native)})"
+    arguments = call_arguments(implementation_names, native)
+    if guarded is None:
+        body_call = [f"_r = _impl({arguments})"]
+    else:
+        # The framework's callable itself, for the dtypes the plugin says it serves unchanged.
+        namespace["_native"], namespace["_native_dtypes"] = guarded
+        body_call = [
+            "if _dt in _native_dtypes:",
+            f"    _r = _native({arguments})",
+            "else:",
+            f"    _r = _impl({arguments})",
+        ]
     if "handle_exceptions" in active:
         call = [
             "try:",
-            f"    {body_call}",
+            *(f"    {line}" for line in body_call),
             "except _PolyarrayError:",
             "    raise",
             "except Exception as _e:",
             "    raise _translate(_e, _qualname, _backend_name) from _e",
         ]
     else:
-        call = [body_call]
+        call = list(body_call)
     if "outputs_to_polyarray_arrays" not in active:
         call.append("return _r")
     elif decl.result is None and not decl.returns_dtype:
         namespace["_finish"] = result_wrapper(backend)
-        call += ["if _config.array_mode:", "    return _new_array(_r, _B) if _r.__class__ is _T else _finish(_r)"]
-        call.append("return _r")
+        # wrap_native, inline: a pa.Array of this backend around the native result.
+        call += [
+            "if _config.array_mode:",
+            "    if _r.__class__ is _T:",
+            "        _a = _new_object(_A)",
+            "        _a.data = _r",
+            "        _a.backend = _B",
+            "        if _config.dynamic_backend:",
+            "            _track(_a)",
+            "        return _a",
+            "    return _finish(_r)",
+            "return _r",
+        ]
     else:
         namespace["_finish"] = _finisher(decl, backend)
         call.append("return _finish(_r)")
 
     def branch(test: str, bind: list[str]) -> list[str]:
-        inner = bind + ([f"if {' and '.join(checks)}:"] + [f"    {line}" for line in call] if checks else call)
+        inner = bind + dtype_bind
+        inner += [f"if {' and '.join(checks)}:"] + [f"    {line}" for line in call] if checks else call
         return [f"if {test}:"] + [f"    {line}" for line in inner]
 
     classes = [f"{name}.__class__" for name in arrays]
@@ -204,14 +233,16 @@ def _fast_path(
 
     fast = [f"if {' and '.join(conditions)}:"] + [f"    {line}" for line in lines] if conditions else lines
 
-    from .._array import Array, wrap_native
+    from .. import _dynamic
+    from .._array import Array
 
     namespace.update(
         _impl=_direct(implementation),
         _T=backend.native_array_types[0],
         _A=Array,
         _B=backend,
-        _new_array=wrap_native,
+        _new_object=object.__new__,
+        _track=_dynamic.track,
         _config=_config,
         _nans=_nans,
         _Shape=Shape,
@@ -228,12 +259,25 @@ def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
     """The native callable an implementation marked ``polyarray_direct`` forwards to, else the implementation.
 
     The mark is ``(native, code)``; it counts only on the function whose code
-    it names, not on a wrapper that copied the attribute.
+    it names, not on a wrapper that copied the attribute. A mark with a third
+    item, the native dtypes it holds for, is :func:`_guarded_direct`'s.
     """
+    mark = _mark_of(implementation)
+    return mark[0] if mark is not None and len(mark) == 2 else implementation
+
+
+def _guarded_direct(implementation: Callable[..., Any]) -> tuple[Callable[..., Any], frozenset[Any]] | None:
+    """``(native, dtypes)`` of a mark ``(native, code, dtypes)``: the implementation gives what ``native`` gives
+    for operands of those native dtypes (the first array's dtype decides), so the fast path calls ``native``."""
+    mark = _mark_of(implementation)
+    return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) == 3 else None
+
+
+def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:
     mark = getattr(implementation, "polyarray_direct", None)
-    if isinstance(mark, tuple) and len(mark) == 2 and getattr(implementation, "__code__", None) is mark[1]:
-        return mark[0]
-    return implementation
+    if isinstance(mark, tuple) and len(mark) in (2, 3) and getattr(implementation, "__code__", None) is mark[1]:
+        return mark
+    return None
 
 
 def _slow_call(params: list[inspect.Parameter]) -> list[str]:

@@ -274,7 +274,7 @@ class Case:
         ``pa.bfloat16`` itself (a ``dtype=`` argument) becomes ``pa.float32``: the
         reference lacks it. ``seen`` collects ``"bfloat16"`` when an array or dtype
         argument was bfloat16, ``"float32"`` when a ``float32`` dtype was asked for,
-        and ``"subnormal"`` when an array or Python float held a subnormal value,
+        and ``"subnormal"`` when an array or Python float or complex held a subnormal value,
         which ``flush`` replaces by a zero of its sign.
         """
         if type(value) is DType:
@@ -284,11 +284,15 @@ class Case:
             if value.name == "float32":
                 seen.add("float32")
             return value
-        if type(value) is float:
-            if _is_subnormal(value):
-                seen.add("subnormal")
-                return math.copysign(0.0, value) if flush else value
-            return value
+        if type(value) is float or type(value) is complex:
+            parts = (value.real, value.imag) if type(value) is complex else (value,)
+            if not any(_is_subnormal(part) for part in parts):
+                return value
+            seen.add("subnormal")
+            if not flush:
+                return value
+            flushed = [math.copysign(0.0, part) if _is_subnormal(part) else part for part in parts]
+            return complex(*flushed) if type(value) is complex else flushed[0]
         native = self.xp.native_array_types and isinstance(value, self.xp.native_array_types)
         if type(value) is Array or native:
             dtype, values = as_numpy(value if type(value) is Array else Array(value, self.xp))

@@ -26,6 +26,8 @@ without 64-bit mode that is refused rather than computed in float32.
 
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -105,7 +107,32 @@ def atan(x, /):
 @hookimpl
 def atan2(x1, x2, /):
     x1, x2 = _real_float_operands(x1, x2, "atan2")
-    return jnp.arctan2(x1, x2)
+    return _atan2(x1, x2)
+
+
+#: Per floating dtype that XLA flushes: the integer dtype of its bits and its smallest normal number.
+_SUBNORMAL_BITS = {np.dtype(np.float32): (jnp.int32, 2.0**-126), np.dtype(np.float64): (jnp.int64, 2.0**-1022)}
+
+
+def _atan2(y, x):
+    """``jnp.arctan2``, right also where ``y`` and ``x`` are both subnormal or zero.
+
+    XLA gives NaN or wrong angles there (``arctan2(t, t)`` is NaN in float32 for
+    the smallest subnormal ``t``). Both are then scaled by the same power of two,
+    exactly, through their bits: a subnormal number's magnitude bits, read as an
+    integer, are the number times 2**149 (float32) or 2**1074 (float64).
+    """
+    found = _SUBNORMAL_BITS.get(np.dtype(x.dtype))
+    if found is None:
+        return jnp.arctan2(y, x)
+    bits_dtype, smallest_normal = found
+
+    def scaled(v):
+        magnitude = jax.lax.bitcast_convert_type(v, bits_dtype) & jnp.iinfo(bits_dtype).max
+        return jnp.where(jnp.signbit(v), -magnitude.astype(v.dtype), magnitude.astype(v.dtype))
+
+    both_small = (jnp.abs(y) < smallest_normal) & (jnp.abs(x) < smallest_normal)
+    return jnp.where(both_small, jnp.arctan2(scaled(y), scaled(x)), jnp.arctan2(y, x))
 
 
 @hookimpl
@@ -311,7 +338,23 @@ def less_equal(x1, x2, /):
 
 @hookimpl
 def log(x, /):
-    return _unary(jnp.log, _complex_log(jnp.log), x, "log")
+    return _unary(_natural_log, _complex_log(jnp.log, 1.0), x, "log")
+
+
+def _natural_log(x):
+    """``jnp.log`` of real ``x``, right also for positive subnormal float32 and bfloat16 numbers.
+
+    XLA's float32 logarithm gives ``log(2**-150)`` for every subnormal input. A
+    positive subnormal float32 is its bits, read as an integer, times 2**-149.
+    """
+    if x.dtype == jnp.bfloat16:
+        return _natural_log(x.astype(jnp.float32)).astype(jnp.bfloat16)
+    if x.dtype != jnp.float32:
+        return jnp.log(x)
+    bits = jax.lax.bitcast_convert_type(x, jnp.int32)
+    subnormal = (bits > 0) & (bits < 0x800000)
+    result = jnp.log(jnp.where(subnormal, bits.astype(jnp.float32), x))
+    return jnp.where(subnormal, result - jnp.float32(149 * math.log(2)), result)
 
 
 @hookimpl
@@ -321,12 +364,12 @@ def log1p(x, /):
 
 @hookimpl
 def log2(x, /):
-    return _unary(jnp.log2, _complex_log(jnp.log2), x, "log2")
+    return _unary(jnp.log2, _complex_log(jnp.log2, 1 / math.log(2)), x, "log2")
 
 
 @hookimpl
 def log10(x, /):
-    return _unary(jnp.log10, _complex_log(jnp.log10), x, "log10")
+    return _unary(jnp.log10, _complex_log(jnp.log10, 1 / math.log(10)), x, "log10")
 
 
 @hookimpl
@@ -637,10 +680,22 @@ def _complex_expm1(z):
     return _upper_half(jnp.expm1, z)
 
 
-def _complex_log(function):
+def _complex_log(function, angle_scale=None):
+    """``function`` (a logarithm) of complex numbers with the standard's special values.
+
+    With ``angle_scale`` (the logarithm's 1 / log(base)), the imaginary part of
+    numbers whose parts are both subnormal or zero is the exact angle times it:
+    XLA's angle is NaN or wrong there (see :func:`_atan2`).
+    """
+
     def log(z):
         w = function(z)
         re, im = jnp.real(z), jnp.imag(z)
+        if angle_scale is not None:
+            angle = _atan2(im, re) * jnp.asarray(angle_scale, re.dtype)
+            found = _SUBNORMAL_BITS.get(np.dtype(re.dtype))
+            tiny = found[1] if found else 0.0
+            w = jnp.where((jnp.abs(re) < tiny) & (jnp.abs(im) < tiny), jax.lax.complex(jnp.real(w), angle), w)
         # An infinite part makes the real part +inf, even when the other part is NaN.
         inf = jnp.asarray(np.inf, re.dtype)
         return jnp.where(jnp.isinf(re) | jnp.isinf(im), jax.lax.complex(inf, jnp.imag(w)), w)

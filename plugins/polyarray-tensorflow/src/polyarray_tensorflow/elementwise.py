@@ -137,7 +137,12 @@ def _complex_multiply(a, b):
 
 
 def complex_divide(a, b):
-    """``a / b`` by Smith's method, as NumPy divides complex numbers."""
+    """``a / b`` by Smith's method, as NumPy divides complex numbers.
+
+    Each part is divided by the scale rather than multiplied by its reciprocal,
+    which would be subnormal, and flushed to zero, for divisors near the
+    largest finite number.
+    """
     ar, ai = _parts(a)
     br, bi = _parts(b)
     dtype = ar.dtype
@@ -149,12 +154,12 @@ def complex_divide(a, b):
     safe_bi = tf.where(tf.equal(bi, zero), one, bi)
     # |br| >= |bi|
     rat1 = bi / safe_br
-    scl1 = one / (br + bi * rat1)
-    re1, im1 = (ar + ai * rat1) * scl1, (ai - ar * rat1) * scl1
+    den1 = br + bi * rat1
+    re1, im1 = (ar + ai * rat1) / den1, (ai - ar * rat1) / den1
     # |br| < |bi|
     rat2 = br / safe_bi
-    scl2 = one / (bi + br * rat2)
-    re2, im2 = (ar * rat2 + ai) * scl2, (ai * rat2 - ar) * scl2
+    den2 = bi + br * rat2
+    re2, im2 = (ar * rat2 + ai) / den2, (ai * rat2 - ar) / den2
     re = tf.where(real_larger, re1, re2)
     im = tf.where(real_larger, im1, im2)
     re = tf.where(both_zero, ar / abs_br, re)
@@ -179,14 +184,14 @@ def _complex_abs_log(re, im):
 
 def _complex_log(z):
     re, im = _parts(z)
-    return tf.complex(_complex_abs_log(re, im), tf.math.atan2(im, re))
+    return tf.complex(_complex_abs_log(re, im), _atan2(im, re))
 
 
 def _complex_log1p(z):
     """NumPy's ``log1p`` of complex numbers: ``log(|z + 1|) + i atan2(Im z, Re z + 1)``."""
     re, im = _parts(z)
     shifted = re + _one(re.dtype)
-    return tf.complex(_complex_abs_log(shifted, im), tf.math.atan2(im, shifted))
+    return tf.complex(_complex_abs_log(shifted, im), _atan2(im, shifted))
 
 
 def _complex_expm1(z):
@@ -330,7 +335,34 @@ def atan(x, /):
 def atan2(x1, x2, /):
     x1, x2 = _float_binary(x1, x2)
     _real_only(x1, "atan2")
-    return tf.math.atan2(x1, x2)
+    return _atan2(x1, x2)
+
+
+def _atan2(y, x):
+    """``tf.math.atan2``, right also where ``y`` and ``x`` are both subnormal or zero.
+
+    TensorFlow's kernels give NaN or wrong angles there (``atan2(t, t)`` is NaN in
+    float32 for the smallest subnormal ``t``). Both are then scaled by the same
+    power of two, exactly, through their bits: a subnormal number's magnitude
+    bits, read as an integer, are the number times 2**149 (float32) or 2**1074.
+    """
+    if x.dtype not in (tf.float32, tf.float64):
+        return tf.math.atan2(y, x)
+    smallest_normal = tf.constant(_SMALLEST_NORMAL[x.dtype], x.dtype)
+    both_small = tf.logical_and(tf.math.abs(y) < smallest_normal, tf.math.abs(x) < smallest_normal)
+    return tf.where(both_small, tf.math.atan2(_subnormal_scaled(y), _subnormal_scaled(x)), tf.math.atan2(y, x))
+
+
+#: The smallest normal number of each floating dtype that flushes subnormal numbers.
+_SMALLEST_NORMAL = {tf.float32: 2.0**-126, tf.float64: 2.0**-1022}
+
+
+def _subnormal_scaled(v):
+    """A subnormal or zero ``v`` times 2**149 (float32) or 2**1074 (float64), exactly, sign kept."""
+    bits_dtype = BITS_OF[v.dtype]
+    magnitude = tf.bitwise.bitwise_and(tf.bitcast(v, bits_dtype), tf.constant(bits_dtype.max, bits_dtype))
+    scaled = tf.cast(magnitude, v.dtype)
+    return tf.where(_signbit(v), -scaled, scaled)
 
 
 @hookimpl
@@ -671,7 +703,23 @@ def log(x, /):
     x = tensor(x)
     if x.dtype in COMPLEX:
         return _complex_log(x)
-    return _float_unary(tf.math.log, x)
+    return _float_unary(_natural_log, x)
+
+
+def _natural_log(x):
+    """``tf.math.log`` of real ``x``, right also for positive subnormal float32 and bfloat16 numbers.
+
+    TensorFlow's float32 kernel gives ``log(2**-150)`` for every subnormal input.
+    A positive subnormal float32 is its bits, read as an integer, times 2**-149.
+    """
+    if x.dtype == tf.bfloat16:
+        return tf.cast(_natural_log(tf.cast(x, tf.float32)), x.dtype)
+    if x.dtype != tf.float32:
+        return tf.math.log(x)
+    bits = tf.bitcast(x, tf.int32)
+    subnormal = tf.logical_and(bits > 0, bits < 0x800000)
+    result = tf.math.log(tf.where(subnormal, tf.cast(bits, tf.float32), x))
+    return tf.where(subnormal, result - tf.constant(149 * math.log(2), tf.float32), result)
 
 
 @hookimpl
@@ -691,7 +739,7 @@ def _log_base(x, base):
         scale = tf.constant(1 / math.log(base), REAL_OF[x.dtype])
         logarithm = _complex_log(x)
         return tf.complex(tf.math.real(logarithm) * scale, tf.math.imag(logarithm) * scale)
-    return tf.math.log(x) / tf.constant(math.log(base), x.dtype)
+    return _natural_log(x) / tf.constant(math.log(base), x.dtype)
 
 
 @hookimpl

@@ -1,5 +1,27 @@
-"""The pluggy marker for polyarray hook implementations."""
+"""The pluggy marker for polyarray hook implementations, and the ``direct`` marker."""
+
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pluggy
 
 hookimpl = pluggy.HookimplMarker("polyarray")
+
+
+def direct(native: Callable[..., Any], *, dtypes: Iterable[Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark an implementation that gives what ``native`` gives, with the same arguments, for arrays of ``dtypes``.
+
+    polyarray then calls ``native`` itself on the fast path of a call whose
+    first array has one of ``dtypes`` (torch dtypes), saving the
+    implementation's frames. The attribute ``polyarray_direct`` -- ``native``,
+    the marked function's code object and the dtypes -- is the whole protocol;
+    the code object keeps the mark from applying to wrappers that copy the
+    function's attributes (``functools.wraps``). Apply it above
+    ``guard_dtypes``, and list only dtypes for which ``native`` has kernels.
+    """
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
+        return function
+
+    return mark

@@ -28,9 +28,13 @@ import math
 import torch
 
 from ._helpers import guard_dtypes, inexact, is_inexact, promote_types, scalar_dtype, scalar_operands, unsupported
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 _FLOAT64 = torch.float64
+#: Real dtypes torch has CPU kernels for (not uint16, uint32 or uint64): floating, numeric, and with bool.
+_FLOATING = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+_NUMERIC_KERNELS = frozenset((torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)) | _FLOATING
+_REAL_KERNELS = _NUMERIC_KERNELS | {torch.bool}
 _HALF = (torch.float16, torch.bfloat16)
 _TENSOR = torch.Tensor
 
@@ -57,6 +61,7 @@ def _is_integral_or_bool(x) -> bool:
 
 
 @hookimpl
+@direct(torch.abs, dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
 def abs(x, /):
     if x.dtype == torch.bool:
@@ -95,6 +100,7 @@ def _is_complex_operand(value) -> bool:
 
 
 @hookimpl
+@direct(torch.add, dtypes=_REAL_KERNELS)
 @guard_dtypes
 def add(x1, x2, /):
     if type(x1) is _TENSOR and type(x2) is _TENSOR and not (x1.dtype.is_complex or x2.dtype.is_complex):
@@ -258,6 +264,7 @@ def equal(x1, x2, /):
 
 
 @hookimpl
+@direct(torch.exp, dtypes=_FLOATING)
 @guard_dtypes
 def exp(x, /):
     return torch.exp(inexact(x))
@@ -436,12 +443,14 @@ def _extremum(function, x1, x2):
 
 
 @hookimpl
+@direct(torch.multiply, dtypes=_REAL_KERNELS)
 @guard_dtypes
 def multiply(x1, x2, /):
     return torch.multiply(*scalar_operands(x1, x2))
 
 
 @hookimpl
+@direct(torch.negative, dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
 def negative(x, /):
     return torch.negative(x)
@@ -624,6 +633,7 @@ def sqrt(x, /):
 
 
 @hookimpl
+@direct(torch.subtract, dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
 def subtract(x1, x2, /):
     if _is_complex_operand(x1) or _is_complex_operand(x2):
@@ -638,6 +648,7 @@ def tan(x, /):
 
 
 @hookimpl
+@direct(torch.tanh, dtypes=_FLOATING)
 @guard_dtypes
 def tanh(x, /):
     return torch.tanh(inexact(x))
