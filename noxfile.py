@@ -1,9 +1,10 @@
 """Every test, lint, packaging, demo and benchmark session of polyarray.
 
     nox                      what CI runs: every session below but demo and bench
-    nox -s tests             the core and the NumPy backend with no optional framework (newest NumPy)
+    nox -s tests             the core and the NumPy backend with no optional framework (newest NumPy),
+                             with the compiled fast paths (polyarray._speedups)
     nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26 (also '2.0'), so the NumPy
-                                         plugin's version variants run
+                                         plugin's version variants run, without the compiled fast paths
     nox -s "plugin(backend='torch')"     one plugin alone with only its framework: its own tests and
                                          the conformance suite (also jax, tensorflow)
     nox -s all_backends      every plugin installed together: the core suite, the CLI and the demo
@@ -46,6 +47,9 @@ PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"]}
 #: Environment per backend for the conformance suite (JAX's 64-bit mode is the user's choice; the
 #: suite runs with it on so that every dtype is covered, the plugin's tests cover it off).
 CONFORMANCE_ENV = {"jax": {"JAX_ENABLE_X64": "1"}, "tensorflow": {"TF_CPP_MIN_LOG_LEVEL": "2"}}
+#: The core suite runs with the compiled fast paths (``tests``) and without them (``tests_numpy``).
+COMPILED = {"POLYARRAY_EXPECT_SPEEDUPS": "1"}
+PURE_PYTHON = {"POLYARRAY_PURE_PYTHON": "1", "POLYARRAY_EXPECT_SPEEDUPS": "0"}
 #: The core suite's tests that need every framework (tests/frameworks) run in all_backends only.
 NUMPY_ONLY = ["--ignore=tests/frameworks"]
 #: all_backends runs JAX in 64-bit mode, so that conversions cover every dtype.
@@ -80,18 +84,18 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The core and the NumPy backend, no optional framework, newest NumPy."""
+    """The core and the NumPy backend, no optional framework, newest NumPy, with the compiled fast paths."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS["2.x"], *TEST_REQUIREMENTS)
-    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env())
+    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env(COMPILED))
 
 
 @nox.session
 @nox.parametrize("numpy", ["1.26", "2.0"])
 def tests_numpy(session: nox.Session, numpy: str) -> None:
-    """The same against an older NumPy, so that its version variants run for real."""
+    """The same against an older NumPy, so that its version variants run for real; in pure Python."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS[numpy], *TEST_REQUIREMENTS)
     session.run("python", "-c", "import numpy; print('numpy', numpy.__version__)")
-    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env())
+    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env(PURE_PYTHON))
 
 
 @nox.session

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _config, _dynamic, _handler
+from . import _dynamic, _handler
+from ._config import settings
 from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class Array:
             data = data.data
         self.data = data
         self.backend = _handler.resolve_backend(backend) if backend is not None else _handler.infer_backend((data,))
-        if _config.dynamic_backend:
+        if settings.dynamic_backend:
             _dynamic.track(self)
 
     # -- properties ---------------------------------------------------------------------
@@ -354,7 +355,7 @@ def wrap_native(data: Any, backend: Backend) -> Array:
     array = _new_object(Array)
     array.data = data
     array.backend = backend
-    if _config.dynamic_backend:
+    if settings.dynamic_backend:
         _dynamic.track(array)
     return array
 
@@ -371,7 +372,7 @@ def _unpickle(data: Any, backend: str, dynamic_backend: bool) -> Array:
 
 def _as_array(result: Any, backend: Backend) -> Any:
     """``result`` with native arrays of ``backend`` wrapped (they are native only when array mode is off)."""
-    if _config.array_mode or type(result) is Array:
+    if settings.array_mode or type(result) is Array:
         return result
     if isinstance(result, backend.native_array_types):
         return Array(result, backend)
@@ -416,7 +417,7 @@ _UNARY = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise
 def _binary(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
         result = self.backend.functions[function](self, other)
-        return result if _config.array_mode else _as_array(result, self.backend)
+        return result if settings.array_mode else _as_array(result, self.backend)
 
     operator.__doc__ = f"``self {symbol} other``: ``pa.{function}(self, other)``."
     return operator
@@ -425,7 +426,7 @@ def _binary(function: str, symbol: str):
 def _reflected(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
         result = self.backend.functions[function](other, self)
-        return result if _config.array_mode else _as_array(result, self.backend)
+        return result if settings.array_mode else _as_array(result, self.backend)
 
     operator.__doc__ = f"``other {symbol} self``: ``pa.{function}(other, self)``."
     return operator
@@ -488,7 +489,7 @@ def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
 def _unary(function: str):
     def operator(self: Array) -> Any:
         result = self.backend.functions[function](self)
-        return result if _config.array_mode else _as_array(result, self.backend)
+        return result if settings.array_mode else _as_array(result, self.backend)
 
     operator.__doc__ = f"``pa.{function}(self)``."
     return operator
@@ -526,7 +527,7 @@ def _method(qualname: str, name: str, returns_arrays: bool):
 
         def method(self: Array, *args: Any, **kwargs: Any) -> Any:
             result = self.backend.functions[qualname](self, *args, **kwargs)
-            return result if _config.array_mode else _as_array(result, self.backend)
+            return result if settings.array_mode else _as_array(result, self.backend)
 
     else:
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import importlib.metadata
 import inspect
 import types
 from collections.abc import Callable
@@ -19,8 +18,8 @@ from typing import Any
 
 import pluggy
 
-from ._declare import Declaration, declarations
-from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, record_failure
+from ._declare import Declaration, declarations, signature_of
+from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype
 from ._errors import (
     BackendLoadError,
@@ -244,7 +243,7 @@ def validate_module(module: ModuleType, plugin: str) -> list[str]:
         if decl is None:
             problems.append(f"{where}: there is no declared function {specname!r} to implement.")
             continue
-        mismatch = signature_mismatch(decl.signature_for(function), inspect.signature(function))
+        mismatch = signature_mismatch(decl.signature_for(function), signature_of(function))
         if mismatch:
             problems.append(f"{where}: the signature of {decl.qualname!r} does not match its declaration: {mismatch}.")
     return problems
@@ -284,13 +283,13 @@ def _import_modules(info: BackendInfo) -> list[ModuleType]:
 def _framework_version(info: BackendInfo) -> str | None:
     if not info.framework:
         return None
-    try:
-        return importlib.metadata.version(info.framework)
-    except importlib.metadata.PackageNotFoundError:
+    version = framework_version(info.framework)
+    if version is None:
         raise FrameworkNotInstalledError(
             f"The {info.name!r} backend needs the {info.framework!r} package, which is not "
             f"installed. Install it with: {info.install}"
-        ) from None
+        )
+    return version
 
 
 def _resolve_types(info: BackendInfo) -> tuple[type, ...]:

@@ -1,9 +1,30 @@
-"""Process-wide settings that the wrappers read on every call."""
+"""Process-wide settings that the wrappers read on every call: the one object ``settings``.
+
+``settings.array_mode``: whether functions return ``pa.Array`` (True) or native arrays;
+``settings.dynamic_backend``: the flag new arrays and Containers get (see ``_dynamic.py``);
+``settings.nan_checking``: whether a NaN policy other than "nothing" is set (see ``_wrappers/nans.py``).
+
+Where the compiled fast paths are built, ``settings`` is their C struct, which
+they read directly; otherwise an object of :class:`Settings`. Either way it is
+written only through the public setters (``pa.set_array_mode`` …).
+"""
 
 from __future__ import annotations
 
-#: Whether functions return ``pa.Array`` (True) or native arrays (False).
-array_mode: bool = True
+from . import _accel
 
-#: The ``dynamic_backend`` flag of new arrays and Containers (see ``_dynamic.py``).
-dynamic_backend: bool = False
+__all__ = ["Settings", "settings"]
+
+
+class Settings:
+    """The settings, where the compiled fast paths are not built."""
+
+    __slots__ = ("array_mode", "dynamic_backend", "nan_checking")
+
+    def __init__(self) -> None:
+        self.array_mode = True
+        self.dynamic_backend = False
+        self.nan_checking = False
+
+
+settings = _accel.new_settings() if _accel.AVAILABLE else Settings()

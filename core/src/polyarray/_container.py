@@ -31,7 +31,8 @@ import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from . import _config, _dynamic, _handler
+from . import _dynamic, _handler
+from ._config import settings
 from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 __all__ = ["Container", "SEPARATOR", "install_methods"]
@@ -212,7 +213,7 @@ class Container:
             items.update(data)
         items.update(leaves)
         object.__setattr__(self, "_data", {_check_key(k): _nested(v) for k, v in items.items()})
-        _dynamic.start_flag(self, _config.dynamic_backend)
+        _dynamic.start_flag(self, settings.dynamic_backend)
 
     @property
     def dynamic_backend(self) -> bool:

@@ -9,6 +9,7 @@ each call to the backend that the call resolves to.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,6 +35,13 @@ KINDS = ("primary", "compositional", "mixed", "standalone", "support")
 DECLARATIONS: dict[str, Declaration] = {}
 
 _NAMES: set[str] = set()
+
+
+@functools.lru_cache(maxsize=8192)
+def signature_of(function: Callable[..., Any]) -> inspect.Signature:
+    """``inspect.signature(function)``, computed once per implementation (validation and wrappers all ask)."""
+    return inspect.signature(function)
+
 
 _SEQUENCE_PREFIXES = ("Sequence[", "list[", "tuple[", "Iterable[")
 
@@ -68,7 +76,7 @@ class Declaration:
 
     def signature_for(self, implementation: Callable[..., Any]) -> inspect.Signature:
         """The signature ``implementation`` must have: wrapper-added parameters it opts into are kept."""
-        own = inspect.signature(implementation).parameters
+        own = signature_of(implementation).parameters
         base = self.implementation_signature or self.signature
         added = [p for p in self.signature.parameters.values() if p.name not in base.parameters and p.name in own]
         return _insert_keyword_only(base, added)

@@ -10,16 +10,18 @@ implementations, which are imported only when the backend is built.
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import threading
 import warnings
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from ._errors import BackendLoadError, BackendNotFoundError, PluginValidationError
+
+if TYPE_CHECKING:
+    import importlib.metadata
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -27,6 +29,7 @@ __all__ = [
     "available_backends",
     "backend_info",
     "backend_infos",
+    "framework_version",
     "register_backend",
     "load_failures",
 ]
@@ -104,11 +107,23 @@ _failures: dict[str, BaseException] = {}
 def _discovered() -> dict[str, importlib.metadata.EntryPoint]:
     global _entry_points
     if _entry_points is None:
+        import importlib.metadata  # on first use: it costs more to import than the rest of polyarray
+
         found: dict[str, importlib.metadata.EntryPoint] = {}
         for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
             found.setdefault(ep.name, ep)
         _entry_points = found
     return _entry_points
+
+
+def framework_version(distribution: str) -> str | None:
+    """The installed version of a distribution, read from its metadata; None when it is not installed."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def available_backends() -> list[str]:

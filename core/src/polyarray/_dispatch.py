@@ -7,7 +7,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _handler
+from . import _accel, _handler
 from ._codegen import GENERATED_NAME, generated_function, signature_source
 
 if TYPE_CHECKING:
@@ -21,16 +21,23 @@ def make_dispatcher(decl: Declaration) -> Callable[..., Any]:
     inferred from the first array argument > the implicit backend.
 
     The dispatcher is generated with the declaration's own signature (plus
-    ``backend=``), so a call binds its arguments once, and passes every
-    argument explicitly to the backend's function, which has the same
-    signature (see ``_wrappers/fusion.py``). Declarations with ``*args`` or
-    ``**kwargs`` get a generic dispatcher.
+    ``backend=``), so a call binds its arguments once, and passes them on to
+    the backend's function, which has the same signature (see
+    ``_wrappers/fusion.py``), leaving out keyword arguments at their
+    defaults. Where the compiled fast paths are available (``_accel.py``),
+    the public object is a compiled dispatcher that picks the backend from
+    the context's stack or the first argument's type and hands every other
+    call to the generated one. Declarations with ``*args`` or ``**kwargs`` get
+    a generic dispatcher.
     """
     params = list(decl.signature.parameters.values())
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         dispatcher = _generic_dispatcher(decl)
     else:
         dispatcher = _generated_dispatcher(decl, params)
+        if _accel.AVAILABLE:
+            positional = bool(params) and params[0].kind in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD)
+            dispatcher = _accel.dispatcher(decl.qualname, dispatcher, infer_first=positional)
     functools.update_wrapper(dispatcher, decl.function, assigned=("__module__", "__name__", "__qualname__", "__doc__"))
     dispatcher.__signature__ = decl.signature  # type: ignore[attr-defined]
     dispatcher.__annotations__ = dict(getattr(decl.function, "__annotations__", {}))

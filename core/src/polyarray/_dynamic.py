@@ -35,7 +35,8 @@ import weakref
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _config, _handler
+from . import _handler
+from ._config import settings
 from ._errors import PolyarrayError, PolyarrayValueError, UnsupportedDtypeError
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ _arrays: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 _containers: weakref.WeakValueDictionary[int, Container] = weakref.WeakValueDictionary()
 _lock = threading.RLock()
 
-#: The flags pushed by set_dynamic_backend, oldest first; ``_config.dynamic_backend`` is the last one.
+#: The flags pushed by set_dynamic_backend, oldest first; ``settings.dynamic_backend`` is the last one.
 _pushed: list[bool] = []
 
 
@@ -83,7 +84,7 @@ def set_dynamic_backend(flag: bool) -> None:
     """
     with _lock:
         _pushed.append(bool(flag))
-        _config.dynamic_backend = bool(flag)
+        settings.dynamic_backend = bool(flag)
 
 
 def unset_dynamic_backend() -> None:
@@ -97,7 +98,7 @@ def unset_dynamic_backend() -> None:
     with _lock:
         if _pushed:
             _pushed.pop()
-        _config.dynamic_backend = _pushed[-1] if _pushed else False
+        settings.dynamic_backend = _pushed[-1] if _pushed else False
 
 
 class dynamic_backend_as:

@@ -23,7 +23,8 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import _config
+from .._config import settings
+from .._declare import signature_of
 from .._errors import PolyarrayValueError
 from . import add_wrapper_parameter, wrapper
 
@@ -42,7 +43,7 @@ def _implementation_takes(decl: Declaration, backend: Backend, name: str) -> boo
     raw = getattr(backend.raw, decl.namespace) if decl.namespace else backend.raw
     implementation = getattr(raw, decl.name, None)
     try:
-        parameter = inspect.signature(implementation).parameters.get(name)
+        parameter = signature_of(implementation).parameters.get(name)
     except (TypeError, ValueError):
         return False
     return parameter is not None and parameter.kind is not inspect.Parameter.VAR_KEYWORD
@@ -90,7 +91,7 @@ def handle_complex_input(function: Callable[..., Any], decl: Declaration, backen
         else:
             real, imag = _magnitude(raw, native, lambda m: _native(function(m, *rest, **kwargs), Array))
         result = complex_from_parts(raw, real, imag, native.dtype)
-        return Array(result, backend) if _config.array_mode else result
+        return Array(result, backend) if settings.array_mode else result
 
     return handling
 

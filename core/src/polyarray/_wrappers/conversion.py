@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import _config
+from .._config import settings
 from . import wrapper
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def outputs_to_polyarray_arrays(
     A declaration's ``result`` NamedTuple is built from tuple results in either mode.
     """
     portable_dtype = backend.portable_dtype
-    config = _config
+    config = settings
     returns_dtype = decl.returns_dtype
     wrap = result_wrapper(backend)
 

@@ -21,11 +21,12 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import _config
+from .. import _accel
 from .._codegen import GENERATED_NAME, generated_function, signature_source
+from .._config import settings
+from .._declare import signature_of
 from .._errors import PolyarrayError
 from . import _FACTORIES, ordered_wrappers, wrapper_parameter_names
-from . import nans as _nans
 from .conversion import result_wrapper
 from .dtype import CREATION_RULES, promoted_operands
 from .errors import translate_exception
@@ -91,15 +92,19 @@ def _fuse(
     namespace: dict[str, Any] = {
         f"_d{index}": param.default for index, param in enumerate(public) if param.default is not param.empty
     }
-    fast = _fast_path(implementation, decl, backend, active, public, namespace)
+    fast, compiled = _fast_path(implementation, decl, backend, active, public, namespace) or (None, None)
     lines = [f"def {GENERATED_NAME}({signature_source(public)}):"]
     lines += [f"    {line}" for line in (fast or []) + _slow_call(public)]
     source = "\n".join(lines)
     namespace["_chain"] = chain
     function = generated_function(source, namespace, decl.name, decl.qualname, public)
+    function.__signature__ = decl.signature  # type: ignore[attr-defined]  # its code is compiled on first call
     function.chain = chain  # type: ignore[attr-defined]
     function.fast_path = fast is not None  # type: ignore[attr-defined]
     function.source = source  # type: ignore[attr-defined]
+    if compiled is not None and _accel.AVAILABLE:
+        # The same fast path, compiled; it hands every other call to the generated function.
+        return _accel.fast_function(function, **compiled)
     return function
 
 
@@ -110,14 +115,18 @@ def _fast_path(
     active: frozenset[str],
     public: list[inspect.Parameter],
     namespace: dict[str, Any],
-) -> list[str] | None:
-    """The lines of the fast path (adding what they use to ``namespace``), or None where there is none."""
+) -> tuple[list[str], dict[str, Any] | None] | None:
+    """The lines of the fast path (adding what they use to ``namespace``), or None where there is none.
+
+    With them comes the description of the same fast path for ``_accel.fast_function``, or None
+    where the compiled one cannot take it (see :func:`_compiled_spec`).
+    """
     if not active or active - STAND_INS or not backend.native_array_types:
         return None
     if "infer_dtype" in active and decl.name in CREATION_RULES:
         return None
     try:
-        implementation_names = set(inspect.signature(implementation).parameters)
+        implementation_names = set(signature_of(implementation).parameters)
     except (TypeError, ValueError):
         return None
     categories = dict(decl.positional_categories)
@@ -145,7 +154,7 @@ def _fast_path(
     if not arrays:
         return None
     if "handle_nans" in active:
-        conditions.append("not _nans._checking")
+        conditions.append("not _settings.nan_checking")
 
     native = {name: f"_n_{name}" for name in arrays}
     checks: list[str] = []
@@ -201,12 +210,12 @@ def _fast_path(
         namespace["_finish"] = result_wrapper(backend)
         # wrap_native, inline: a pa.Array of this backend around the native result.
         call += [
-            "if _config.array_mode:",
+            "if _settings.array_mode:",
             "    if _r.__class__ is _T:",
             "        _a = _new_object(_A)",
             "        _a.data = _r",
             "        _a.backend = _B",
-            "        if _config.dynamic_backend:",
+            "        if _settings.dynamic_backend:",
             "            _track(_a)",
             "        return _a",
             "    return _finish(_r)",
@@ -232,6 +241,30 @@ def _fast_path(
         ]
 
     fast = [f"if {' and '.join(conditions)}:"] + [f"    {line}" for line in lines] if conditions else lines
+    compiled = None
+    if "outputs_to_polyarray_arrays" not in active:
+        wrap = 0
+    else:
+        wrap = 1 if decl.result is None and not decl.returns_dtype else 2
+    if not ("handle_device_shifting" in active and len(arrays) > 1):
+        operands = [public[i].name for i in promoted_operands(decl)] if "infer_dtype" in active else []
+        operands = [name for name in operands if name in native]
+        compiled = _compiled_spec(
+            public,
+            implementation_names,
+            arrays=arrays,
+            operands=operands if len(operands) > 1 else [],
+            guarded=guarded,
+            shapes=[p.name for p in public if shapes_active and _is_shape_parameter(p.name, p.annotation)],
+            backend=backend,
+            implementation=_direct(implementation),
+            translate=translate_exception if "handle_exceptions" in active else None,
+            qualname=decl.qualname,
+            finish=namespace.get("_finish"),
+            wrap=wrap,
+            unwrap_arrays="handle_view" not in active,
+            check_nans="handle_nans" in active,
+        )
 
     from .. import _dynamic
     from .._array import Array
@@ -243,8 +276,7 @@ def _fast_path(
         _B=backend,
         _new_object=object.__new__,
         _track=_dynamic.track,
-        _config=_config,
-        _nans=_nans,
+        _settings=settings,
         _Shape=Shape,
         _PolyarrayError=PolyarrayError,
         _translate=translate_exception,
@@ -252,7 +284,74 @@ def _fast_path(
         _backend_name=backend.name,
         _device_of=backend.raw.device_of,
     )
-    return fast
+    return fast, compiled
+
+
+def _compiled_spec(
+    public: list[inspect.Parameter],
+    implementation_names: set[str],
+    *,
+    arrays: list[str],
+    operands: list[str],
+    guarded: tuple[Callable[..., Any], frozenset[Any]] | None,
+    shapes: list[str],
+    backend: Backend,
+    implementation: Callable[..., Any],
+    translate: Callable[..., Any] | None,
+    qualname: str,
+    finish: Callable[[Any], Any] | None,
+    wrap: int,
+    unwrap_arrays: bool,
+    check_nans: bool,
+) -> dict[str, Any] | None:
+    """The generated fast path, described for the compiled one; None where it cannot take it.
+
+    The compiled fast path takes only calls that give exactly the required
+    parameters, positionally (the dispatchers leave the others out when they
+    are at their defaults): so every required parameter must be positional,
+    and the implementation receives the defaults of the optional ones.
+    """
+    position = {param.name: index for index, param in enumerate(public)}
+    required = [p for p in public if p.default is p.empty]
+    positional_kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if any(p.kind not in positional_kinds for p in required) or public[: len(required)] != required:
+        return None
+    sources, constants, kwnames = [], [], []
+    keyword_values = []
+    for param in public:
+        if param.name not in implementation_names:
+            continue
+        if param.kind in positional_kinds:
+            sources.append(position[param.name] if param.default is param.empty else -1)
+            constants.append(None if param.default is param.empty else param.default)
+        else:
+            kwnames.append(param.name)
+            keyword_values.append(param.default)
+    if len(public) > 8 or len(sources) > 8 or len(kwnames) > 16:
+        return None
+    return {
+        "impl": implementation,
+        "native": guarded[0] if guarded else None,
+        "native_dtypes": guarded[1] if guarded else None,
+        "native_type": backend.native_array_types[0],
+        "backend": backend,
+        "translate": translate,
+        "qualname": qualname,
+        "backend_name": backend.name,
+        "finish": finish,
+        "shape_type": Shape if shapes else None,
+        "nargs": len(required),
+        "arrays": [position[name] for name in arrays],
+        "dtype_source": position[operands[0]] if operands else position[arrays[0]] if guarded else -1,
+        "promoted": [position[name] for name in operands[1:]],
+        "shapes": [position[name] for name in shapes if position[name] < len(required)],
+        "sources": sources,
+        "constants": (*constants, *keyword_values),
+        "kwnames": tuple(kwnames) or None,
+        "unwrap_arrays": unwrap_arrays,
+        "check_nans": check_nans,
+        "wrap": wrap,
+    }
 
 
 def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
@@ -304,7 +403,7 @@ def _slow_call(params: list[inspect.Parameter]) -> list[str]:
 
 def _finisher(decl: Declaration, backend: Backend) -> Callable[[Any], Any]:
     """What ``outputs_to_polyarray_arrays`` does to a dtype or ``result=`` result, for the fast path."""
-    config = _config
+    config = settings
     if decl.returns_dtype:
         portable = backend.portable_dtype
         return lambda result: portable(result) if config.array_mode else result

@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._config import settings
 from .._errors import PolyarrayValueError
 from . import wrapper
 
@@ -29,21 +30,20 @@ __all__ = ["POLICIES", "get_policy", "set_policy", "handle_nans"]
 POLICIES = ("nothing", "warns", "raise_exception")
 
 _policy = "nothing"
-#: Whether any check runs: read on every call, so a plain module global.
-_checking = False
 
 _FLOATING = frozenset({"real floating", "complex floating"})
 
 
 def set_policy(policy: str) -> None:
     """Set the NaN policy (see :data:`POLICIES`)."""
-    global _policy, _checking
+    global _policy
     if policy not in POLICIES:
         raise PolyarrayValueError(
             f"The NaN policy must be one of {', '.join(repr(p) for p in POLICIES)}, not {policy!r}."
         )
     _policy = policy
-    _checking = policy != "nothing"
+    # Whether any check runs: read on every call, from the process-wide settings.
+    settings.nan_checking = policy != "nothing"
 
 
 def get_policy() -> str:
@@ -119,7 +119,7 @@ def handle_nans(function: Callable[..., Any], decl: Declaration, backend: Backen
         warnings.warn(f"{message}.", RuntimeWarning, stacklevel=3)
 
     def nan_checked(*args: Any, **kwargs: Any) -> Any:
-        if _checking:
+        if settings.nan_checking:
             check(args, kwargs)
         if kwargs:
             return function(*args, **kwargs)

@@ -27,10 +27,10 @@ How the result gets there:
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._declare import signature_of
 from .._errors import PolyarrayError, PolyarrayTypeError, PolyarrayValueError
 from . import add_wrapper_parameter, wrapper
 from .errors import translate_exception
@@ -58,7 +58,7 @@ def _implementation(decl: Declaration, backend: Backend) -> Callable[..., Any]:
 
 def _opts_in(implementation: Callable[..., Any]) -> bool:
     try:
-        return "out" in inspect.signature(implementation).parameters
+        return "out" in signature_of(implementation).parameters
     except (TypeError, ValueError):
         return False
 

@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import _config
+from .._config import settings
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from . import wrapper
 
@@ -152,7 +152,7 @@ def outputs_to_polyarray_shapes(
     """
     if "Shape" not in _annotation_text(decl.signature.return_annotation):
         return function
-    config = _config
+    config = settings
 
     def to_shape(*args: Any, **kwargs: Any) -> Any:
         result = function(*args, **kwargs)

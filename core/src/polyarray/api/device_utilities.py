@@ -21,8 +21,9 @@ import gc
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .. import _config, _devices, _handler
+from .. import _devices, _handler
 from .._array import Array as _Array
+from .._config import settings
 from .._declare import standalone
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from ._types import ArrayLike, Device
@@ -96,8 +97,8 @@ def to_device(x: ArrayLike, device: Device, /) -> ArrayLike:
 
         native = move(backend, native, target)
     elif type(x) is _Array:
-        return x if _config.array_mode else native
-    return _Array(native, backend) if _config.array_mode else native
+        return x if settings.array_mode else native
+    return _Array(native, backend) if settings.array_mode else native
 
 
 @standalone

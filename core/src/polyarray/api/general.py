@@ -6,8 +6,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from .. import _config
 from .._array import Array as _Array
+from .._config import settings
 from .._declare import standalone
 from .._wrappers.shapes import Shape as _Shape
 from ._types import ArrayLike
@@ -129,4 +129,4 @@ def shape(x: ArrayLike, /) -> _Shape:
 
         dims = numpy.shape(native)
     result = _Shape(dims)
-    return result if _config.array_mode else tuple(result)
+    return result if settings.array_mode else tuple(result)

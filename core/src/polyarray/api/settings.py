@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import _config
+from .._config import settings
 from .._declare import standalone
 from .._wrappers import nans as _nans
 
@@ -20,7 +20,7 @@ def set_array_mode(flag: bool) -> None:
     >>> type(pa.ones(2)).__name__
     'Array'
     """
-    _config.array_mode = bool(flag)
+    settings.array_mode = bool(flag)
 
 
 @standalone
@@ -30,7 +30,7 @@ def array_mode() -> bool:
     >>> pa.array_mode()
     True
     """
-    return _config.array_mode
+    return settings.array_mode
 
 
 @standalone

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import time
 from typing import TextIO
 
-from .._discovery import available_backends, backend_info
+from .._discovery import available_backends, backend_info, framework_version
 from .._errors import PolyarrayError
 from .._handler import resolve_backend
 from .table import format_table
@@ -19,10 +18,8 @@ def _framework_text(name: str) -> str:
         return "?"
     if not info.framework:
         return "-"
-    try:
-        return f"{info.framework} {importlib.metadata.version(info.framework)}"
-    except importlib.metadata.PackageNotFoundError:
-        return f"{info.framework} (not installed)"
+    version = framework_version(info.framework)
+    return f"{info.framework} {version}" if version is not None else f"{info.framework} (not installed)"
 
 
 def report_backends(out: TextIO) -> int:

@@ -43,9 +43,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .. import _config, _handler
+from .. import _handler
 from .._array import Array
 from .._backend import Backend
+from .._config import settings
 from .._dtypes import DTYPES, DType, as_dtype
 from .._errors import PolyarrayError, UnsupportedDtypeError
 from . import strategies
@@ -472,13 +473,13 @@ def conformance(*functions: str, **parameters: Sequence[Any]) -> Callable[[Calla
 
         def test(polyarray_backend: str, data: st.DataObject, **kwargs: Any) -> None:
             case = Case(polyarray_backend, data)
-            array_mode = _config.array_mode
+            array_mode = settings.array_mode
             try:
                 body(case, **kwargs)
             except _EndOfExample:
                 pass
             finally:
-                _config.array_mode = array_mode
+                settings.array_mode = array_mode
 
         parameters_of_test = [
             inspect.Parameter("polyarray_backend", inspect.Parameter.POSITIONAL_OR_KEYWORD),

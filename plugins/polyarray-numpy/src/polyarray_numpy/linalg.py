@@ -221,14 +221,24 @@ def trace(x, /, *, offset=0, dtype=None):
 def vector_norm_v_2p4_and_above(x, /, *, axis=None, keepdims=False, ord=2):
     if isinstance(axis, list):
         axis = tuple(axis)
-    return np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+    return np.linalg.vector_norm(_magnitudes(x), axis=axis, keepdims=keepdims, ord=ord)
+
+
+def _magnitudes(x):
+    """``x``, or ``|x|`` for complex ``x``: the norm of complex vectors is that of their elements' magnitudes.
+
+    NumPy squares the parts of complex numbers, so ``nan + inf j`` counts as NaN;
+    its magnitude, as ``abs`` gives it (and C99's ``cabs``), is inf.
+    """
+    x = np.asarray(x)
+    return np.abs(x) if x.dtype.kind == "c" else x
 
 
 @hookimpl(specname="vector_norm")
 def vector_norm_v_2p3_and_below(x, /, *, axis=None, keepdims=False, ord=2):
     # numpy.linalg.norm takes one axis (two mean a matrix norm): move the reduced axes
     # to the end and flatten them into one.
-    x = _floating(np.asarray(x))
+    x = _floating(_magnitudes(x))
     if axis is None:
         axes = tuple(range(x.ndim))
     else:

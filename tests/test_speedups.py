@@ -1,0 +1,166 @@
+"""The compiled fast paths (``polyarray._speedups``): on where built, and giving what the Python code gives.
+
+Every test but the first runs the same way with and without them: nox runs
+this suite with them (``tests``) and without (``tests_numpy``,
+``POLYARRAY_PURE_PYTHON=1``), and says which it expects through
+``POLYARRAY_EXPECT_SPEEDUPS``.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import os
+import pickle
+import sys
+import types
+
+import numpy as np
+import pytest
+
+import polyarray as pa
+from polyarray import _accel, _handler
+from polyarray._config import settings
+
+
+def test_the_compiled_fast_paths_are_on_exactly_where_expected():
+    built = importlib.util.find_spec("polyarray._speedups") is not None
+    assert _accel.AVAILABLE == (built and not os.environ.get(_accel.ENVIRONMENT_VARIABLE))
+    expected = os.environ.get("POLYARRAY_EXPECT_SPEEDUPS")
+    if expected is not None:
+        assert _accel.AVAILABLE == (expected == "1")
+    xp = pa.get_backend("numpy")
+    if _accel.AVAILABLE:
+        assert type(pa.add).__name__ == "Dispatcher" and type(xp.add).__name__ == "FastFunction"
+        assert type(settings).__name__ == "Settings" and type(settings).__module__ == "polyarray._speedups"
+        assert "def _generated" in xp.add.source and xp.add.__wrapped__.chain is xp.add.chain
+    else:
+        assert isinstance(pa.add, types.FunctionType) and isinstance(xp.add, types.FunctionType)
+
+
+def _raising_plugin(errors):
+    """A run-time backend on NumPy whose ``add`` raises ``errors[0]`` when it is set."""
+    from polyarray_numpy import interop, support
+    from polyarray_numpy._marker import hookimpl
+
+    def add(x1, x2, /):
+        if errors:
+            raise errors[0]
+        return np.add(x1, x2)
+
+    @hookimpl
+    def backend_info():
+        return {"framework": "numpy", "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")]}
+
+    module = types.ModuleType("polyarray_raising_plugin")
+    module.backend_info = backend_info
+    module.native_dtype = support.native_dtype
+    module.device_of = support.device_of
+    module.to_numpy = interop.to_numpy
+    module.add = hookimpl(add)
+    return module
+
+
+@pytest.fixture
+def raising():
+    errors = []
+    pa.register_backend("raising", _raising_plugin(errors))
+    yield pa.get_backend("raising"), errors
+    pa.unregister_backend("raising")
+
+
+def test_errors_of_the_implementation_are_translated_with_their_cause(raising):
+    xp, errors = raising
+    assert type(xp.add).__name__ == ("FastFunction" if _accel.AVAILABLE else "function")
+    a = np.ones(3)
+    errors.append(ValueError("bad values"))
+    with pytest.raises(pa.PolyarrayValueError, match=r"pa\.add failed on the raising backend") as caught:
+        xp.add(a, a)
+    assert caught.value.__cause__ is errors[0] and caught.value.__suppress_context__
+    assert caught.value.__cause__.__traceback__ is not None
+    own = pa.PolyarrayTypeError("already polyarray's")
+    errors[:] = [own]
+    with pytest.raises(pa.PolyarrayTypeError) as caught:
+        xp.add(a, a)
+    assert caught.value is own
+    errors[:] = [KeyboardInterrupt()]
+    with pytest.raises(KeyboardInterrupt):
+        xp.add(a, a)
+    errors.clear()
+    np.testing.assert_array_equal(pa.to_numpy(xp.add(a, a)), [2.0, 2.0, 2.0])
+
+
+def test_settings_are_read_on_every_call():
+    a = np.array([1.0, np.nan])
+    xp = pa.get_backend("numpy")
+    pa.set_array_mode(False)
+    assert type(xp.add(a, a)) is np.ndarray and type(pa.add(a, a)) is np.ndarray
+    pa.set_array_mode(True)
+    assert type(xp.add(a, a)) is pa.Array and type(pa.add(a, a)) is pa.Array
+    pa.set_nan_policy("raise_exception")
+    try:
+        with pytest.raises(pa.PolyarrayValueError, match="NaN"):
+            xp.add(a, a)
+    finally:
+        pa.set_nan_policy("nothing")
+    with pa.dynamic_backend_as(True):
+        assert xp.add(a, a).dynamic_backend and pa.add(pa.asarray(a), a).dynamic_backend
+    assert not xp.add(a, a).dynamic_backend
+
+
+def test_calls_with_keywords_or_other_arguments_take_the_generated_function():
+    xp = pa.get_backend("numpy")
+    a = np.arange(6.0).reshape(2, 3)
+    assert pa.to_numpy(xp.sum(a, axis=0)).tolist() == [3.0, 5.0, 7.0]
+    assert pa.to_numpy(xp.reshape(a, pa.Shape((3, 2)))).shape == (3, 2)  # a pa.Shape argument
+    out = pa.zeros((2, 3))
+    assert xp.add(a, a, out=out) is out
+    with pytest.raises(TypeError):
+        xp.add(a)
+    with pytest.raises(TypeError):
+        pa.add(a, a, a)
+
+
+def test_the_dispatcher_chooses_as_the_generated_one():
+    a = np.ones(2, dtype=np.float32)
+    _handler.implicit = None
+    assert pa.add(a, a).backend.name == "numpy" and _handler.implicit.name == "numpy"
+    assert pa.add([1.0], [2.0]).backend.name == "numpy"  # inferred by the generated dispatcher
+    with pa.backend_context("numpy"):
+        assert pa.add(pa.asarray(a), 1.0).backend.name == "numpy"
+    assert pa.add(a, a, backend="numpy").backend.name == "numpy"
+    with pytest.raises(pa.BackendNotFoundError):
+        pa.add(a, a, backend="nosuchbackend")
+
+
+def test_public_functions_pickle_by_name_and_keep_their_signature():
+    import inspect
+
+    for function in (pa.add, pa.linalg.svd, pa.sum):
+        assert pickle.loads(pickle.dumps(function)) is function
+        assert inspect.signature(function) == function.declaration.signature
+        assert function.__doc__ == function.declaration.doc
+
+
+def test_no_reference_is_leaked():
+    xp = pa.get_backend("numpy")
+    a = np.ones(4, dtype=np.float32)
+    b = pa.asarray(a)
+    calls = [
+        lambda: xp.add(a, a),
+        lambda: pa.add(a, a),
+        lambda: pa.add(b, b),
+        lambda: xp.matmul(a, a),
+        lambda: pa.sum(b),
+    ]
+    for call in calls:
+        call()
+    gc.collect()
+    before = (sys.getrefcount(a), sys.getrefcount(b), sys.getrefcount(xp), sys.getrefcount(b.data))
+    for _ in range(200):
+        for call in calls:
+            call()
+        with pytest.raises(pa.PolyarrayError):
+            xp.matmul(a, np.ones((2, 3)))
+    gc.collect()
+    assert (sys.getrefcount(a), sys.getrefcount(b), sys.getrefcount(xp), sys.getrefcount(b.data)) == before
