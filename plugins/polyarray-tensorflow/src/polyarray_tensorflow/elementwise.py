@@ -893,8 +893,9 @@ def _complex_power(x1, x2):
     for exponent, power in ((3.0, _complex_multiply(x1, square)), (2.0, square), (1.0, x1)):
         result = tf.where(tf.logical_and(integer, tf.equal(br, tf.constant(exponent, real))), power, result)
     base_zero = tf.logical_and(tf.equal(ar, zero), tf.equal(ai, zero))
+    # 0 ** b is exp(b log 0): 0 where Re b > 0 (as NumPy 2 gives it), NaN otherwise.
     zero_result = tf.where(
-        tf.logical_and(tf.greater(br, zero), integer),
+        tf.greater(br, zero),
         tf.zeros((), x1.dtype),
         tf.constant(complex(math.nan, math.nan), x1.dtype),
     )

@@ -492,7 +492,7 @@ def pow(x1, x2, /):
         one = torch.ones((), dtype=result.dtype, device=result.device)
         zero = torch.zeros((), dtype=result.dtype, device=result.device)
         result = torch.where(x2 == 0, one, result)
-        positive = (x2.real > 0) & (x2.imag == 0) if x2.dtype.is_complex else x2 > 0
+        positive = x2.real > 0 if x2.dtype.is_complex else x2 > 0
         result = torch.where((x1 == 0) & positive, zero, result)
     return result
 
