@@ -191,6 +191,7 @@ typedef struct {
     int promoted[MAX_POSITIONAL], npromoted; /* operands whose dtype must be dtype_source's */
     int shapes[MAX_POSITIONAL], nshapes;
     int sources[MAX_POSITIONAL];             /* per implementation positional: a parameter index, or -1 */
+    int passthrough;           /* the implementation takes exactly the arguments, in order */
     int unwrap_arrays;         /* pa.Array arguments of the backend take the fast path too */
     int check_nans;
     int wrap;                  /* 0: return the result; 1: pa.Array in array mode; 2: finish(result) */
@@ -337,8 +338,9 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
 {
     FastFunction *self = (FastFunction *)op;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *values[MAX_POSITIONAL];
+    PyObject *unwrapped[MAX_POSITIONAL];
     PyObject *call[MAX_POSITIONAL + MAX_KEYWORDS];
+    PyObject *const *values = args; /* the arguments, pa.Array ones replaced by their data */
     PyObject *dtype = NULL;
     int i;
 
@@ -347,9 +349,6 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     }
     if (self->check_nans && settings->nan_checking) {
         goto fallback;
-    }
-    for (i = 0; i < nargs; i++) {
-        values[i] = args[i];
     }
     /* Every array argument native, or every one a pa.Array of this backend. */
     for (i = 0; i < self->narrays; i++) {
@@ -361,6 +360,10 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         if (!self->unwrap_arrays) {
             goto fallback;
         }
+        for (i = 0; i < nargs; i++) {
+            unwrapped[i] = args[i];
+        }
+        values = unwrapped;
         for (i = 0; i < self->narrays; i++) {
             PyObject *value = args[self->arrays[i]];
             if (Py_TYPE(value) != array_type || SLOT(value, backend_offset) != self->backend) {
@@ -370,7 +373,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             if (data == NULL || Py_TYPE(data) != self->native_type) {
                 goto fallback;
             }
-            values[self->arrays[i]] = data;
+            unwrapped[self->arrays[i]] = data;
         }
     }
     for (i = 0; i < self->nshapes; i++) {
@@ -408,15 +411,21 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
     }
     Py_XDECREF(dtype);
-    Py_ssize_t nkeywords = self->kwnames == NULL ? 0 : PyTuple_GET_SIZE(self->kwnames);
-    for (i = 0; i < self->npositional; i++) {
-        int source = self->sources[i];
-        call[i] = source >= 0 ? values[source] : PyTuple_GET_ITEM(self->constants, i);
+    PyObject *result;
+    if (self->passthrough) {
+        result = PyObject_Vectorcall(target, values, nargs, NULL);
     }
-    for (i = 0; i < nkeywords; i++) {
-        call[self->npositional + i] = PyTuple_GET_ITEM(self->constants, self->npositional + i);
+    else {
+        Py_ssize_t nkeywords = self->kwnames == NULL ? 0 : PyTuple_GET_SIZE(self->kwnames);
+        for (i = 0; i < self->npositional; i++) {
+            int source = self->sources[i];
+            call[i] = source >= 0 ? values[source] : PyTuple_GET_ITEM(self->constants, i);
+        }
+        for (i = 0; i < nkeywords; i++) {
+            call[self->npositional + i] = PyTuple_GET_ITEM(self->constants, self->npositional + i);
+        }
+        result = PyObject_Vectorcall(target, call, self->npositional, self->kwnames);
     }
-    PyObject *result = PyObject_Vectorcall(target, call, self->npositional, self->kwnames);
     if (result == NULL) {
         return self->translate == NULL ? NULL : raise_translated(self);
     }
@@ -536,6 +545,10 @@ fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->constants = Py_NewRef(constants);
     self->kwnames = kwnames == Py_None || nkeywords == 0 ? NULL : Py_NewRef(kwnames);
     self->nargs = nargs;
+    self->passthrough = nkeywords == 0 && npositional == nargs;
+    for (int i = 0; i < npositional; i++) {
+        self->passthrough = self->passthrough && self->sources[i] == i;
+    }
     self->dtype_source = dtype_source;
     self->unwrap_arrays = unwrap_arrays;
     self->check_nans = check_nans;
