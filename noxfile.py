@@ -54,7 +54,7 @@ PURE_PYTHON = {"POLYARRAY_PURE_PYTHON": "1", "POLYARRAY_EXPECT_SPEEDUPS": "0"}
 NUMPY_ONLY = ["--ignore=tests/frameworks"]
 #: all_backends runs JAX in 64-bit mode, so that conversions cover every dtype.
 ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
-RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11"]
+RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11", "ivy>=1.0"]
 
 
 def _plugin(backend: str) -> str:

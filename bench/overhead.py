@@ -14,14 +14,16 @@ PASS/FAIL.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import platform
 import subprocess
 import sys
+import time
 import timeit
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -37,9 +39,15 @@ RATIO_TARGETS = {"backend fn": 1.20, "pa.fn native mode": 1.35, "pa.fn Array mod
 
 
 def per_call(function: Callable[[], Any]) -> float:
-    """Seconds per call: the minimum over repeats of the mean of a tight loop."""
+    """Seconds per call: the minimum over repeats of the mean of a tight loop.
+
+    A call slower than 5 µs (Ivy's) is looped about 0.1 s per repeat instead of ``NUMBER`` times.
+    """
+    start = time.perf_counter()
     function()
-    return min(timeit.repeat(function, number=NUMBER, repeat=REPEAT)) / NUMBER
+    once = time.perf_counter() - start
+    number = NUMBER if once < 5e-6 else max(20, min(NUMBER, int(0.1 / once)))
+    return min(timeit.repeat(function, number=number, repeat=REPEAT)) / number
 
 
 def per_call_of(function: Callable[..., Any], args: tuple[Any, ...]) -> float:
@@ -169,6 +177,17 @@ def rival_calls(name: str) -> dict[str, dict[str, Callable[..., Any]]]:
             "reshape": lambda a, s: namespace(a).reshape(a, s),
             "20 ops": lambda a: twenty_ops(namespace(a), a),
         }
+    if installed("ivy"):
+        import ivy
+
+        rivals["ivy"] = {
+            "add": ivy.add,
+            "sum": ivy.sum,
+            "matmul": ivy.matmul,
+            "reshape": ivy.reshape,
+            "softmax": ivy.softmax,
+            "20 ops": lambda a: twenty_ops(ivy, a),
+        }
     if installed("tensorly") and name in ("numpy", "torch", "jax", "tensorflow"):
         import tensorly as tl
 
@@ -182,6 +201,21 @@ def rival_calls(name: str) -> dict[str, dict[str, Callable[..., Any]]]:
         }
         del tl
     return rivals
+
+
+@contextlib.contextmanager
+def _rival_backend(rival: str, name: str) -> Iterator[None]:
+    """Ivy's backend set to ``name`` while its calls are timed (a global switch Ivy needs)."""
+    if rival != "ivy":
+        yield
+        return
+    import ivy
+
+    ivy.set_backend(name)
+    try:
+        yield
+    finally:
+        ivy.unset_backend()
 
 
 def _tl(backend: str) -> Any:
@@ -214,12 +248,16 @@ def measure_backend(name: str) -> dict[str, dict[str, float]]:
         arrays = tuple(pa.asarray(a) if not isinstance(a, tuple) else a for a in args)
         row["pa.fn Array mode"] = per_call_of(via_module, arrays)
         pa.unset_backend()
+        # Timed again after polyarray's calls: a slow first reading (the machine busy for a moment,
+        # caches cold) would flatter polyarray's ratios.
+        row["native"] = min(row["native"], per_call_of(native, args))
         for rival, calls in rivals.items():
             call = calls.get(workload)
             if call is None:
                 continue
             try:
-                row[rival] = per_call_of(call, args)
+                with _rival_backend(rival, name):
+                    row[rival] = per_call_of(call, args)
             except Exception as error:  # a rival lacking a function for this backend
                 print(f"  ({rival} cannot run {workload} on {name}: {type(error).__name__})", file=sys.stderr)
         results[workload] = row
