@@ -115,12 +115,15 @@ _SUBNORMAL_BITS = {np.dtype(np.float32): (jnp.int32, 2.0**-126), np.dtype(np.flo
 
 
 def _atan2(y, x):
-    """``jnp.arctan2``, right also where ``y`` and ``x`` are both subnormal or zero.
+    """``jnp.arctan2``, right also where ``y`` or ``x`` is subnormal.
 
     XLA gives NaN or wrong angles there (``arctan2(t, t)`` is NaN in float32 for
-    the smallest subnormal ``t``). Both are then scaled by the same power of two,
+    the smallest subnormal ``t``; ``arctan2(t, -1)`` is ``-pi`` in float64).
+    Where both are subnormal or zero they are scaled by the same power of two,
     exactly, through their bits: a subnormal number's magnitude bits, read as an
-    integer, are the number times 2**149 (float32) or 2**1074 (float64).
+    integer, are the number times 2**149 (float32) or 2**1074 (float64). A
+    subnormal number beside a normal one is read as a zero of its sign, which
+    moves the angle by less than the smallest normal number.
     """
     found = _SUBNORMAL_BITS.get(np.dtype(x.dtype))
     if found is None:
@@ -131,8 +134,18 @@ def _atan2(y, x):
         magnitude = jax.lax.bitcast_convert_type(v, bits_dtype) & jnp.iinfo(bits_dtype).max
         return jnp.where(jnp.signbit(v), -magnitude.astype(v.dtype), magnitude.astype(v.dtype))
 
-    both_small = (jnp.abs(y) < smallest_normal) & (jnp.abs(x) < smallest_normal)
-    return jnp.where(both_small, jnp.arctan2(scaled(y), scaled(x)), jnp.arctan2(y, x))
+    small_y, small_x = jnp.abs(y) < smallest_normal, jnp.abs(x) < smallest_normal
+    y_read = jnp.where(small_y & ~small_x, _flushed(y), y)
+    x_read = jnp.where(small_x & ~small_y, _flushed(x), x)
+    return jnp.where(small_y & small_x, jnp.arctan2(scaled(y), scaled(x)), jnp.arctan2(y_read, x_read))
+
+
+def _flushed(v):
+    """``v`` with subnormal numbers read as zeros of their sign, as XLA reads them, but reliably."""
+    found = _SUBNORMAL_BITS.get(np.dtype(v.dtype))
+    if found is None:
+        return v
+    return jnp.where(jnp.abs(v) < found[1], jnp.where(jnp.signbit(v), -jnp.zeros((), v.dtype), 0), v)
 
 
 @hookimpl
@@ -456,6 +469,9 @@ def pow(x1, x2, /):
         raise ValueError("Integers to negative integer powers are not allowed.")
     if kind(x1.dtype) in "iu" and kind(x2.dtype) in "iu":
         return _integer_power(x1, x2)
+    if kind(x1.dtype) == "c":
+        # XLA's complex power puts -1 + tiny j on the wrong side of the branch cut.
+        x1 = jax.lax.complex(_flushed(jnp.real(x1)), _flushed(jnp.imag(x1)))
     result = jnp.power(x1, x2)
     if kind(result.dtype) != "c":
         return result
@@ -684,8 +700,8 @@ def _complex_log(function, angle_scale=None):
     """``function`` (a logarithm) of complex numbers with the standard's special values.
 
     With ``angle_scale`` (the logarithm's 1 / log(base)), the imaginary part of
-    numbers whose parts are both subnormal or zero is the exact angle times it:
-    XLA's angle is NaN or wrong there (see :func:`_atan2`).
+    numbers with a subnormal or zero part is the exact angle times it: XLA's
+    angle is NaN or wrong there (see :func:`_atan2`).
     """
 
     def log(z):
@@ -695,7 +711,7 @@ def _complex_log(function, angle_scale=None):
             angle = _atan2(im, re) * jnp.asarray(angle_scale, re.dtype)
             found = _SUBNORMAL_BITS.get(np.dtype(re.dtype))
             tiny = found[1] if found else 0.0
-            w = jnp.where((jnp.abs(re) < tiny) & (jnp.abs(im) < tiny), jax.lax.complex(jnp.real(w), angle), w)
+            w = jnp.where((jnp.abs(re) < tiny) | (jnp.abs(im) < tiny), jax.lax.complex(jnp.real(w), angle), w)
         # An infinite part makes the real part +inf, even when the other part is NaN.
         inf = jnp.asarray(np.inf, re.dtype)
         return jnp.where(jnp.isinf(re) | jnp.isinf(im), jax.lax.complex(inf, jnp.imag(w)), w)

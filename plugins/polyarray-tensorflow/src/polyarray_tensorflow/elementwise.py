@@ -339,17 +339,24 @@ def atan2(x1, x2, /):
 
 
 def _atan2(y, x):
-    """``tf.math.atan2``, right also where ``y`` and ``x`` are both subnormal or zero.
+    """``tf.math.atan2``, right also where ``y`` or ``x`` is subnormal.
 
     TensorFlow's kernels give NaN or wrong angles there (``atan2(t, t)`` is NaN in
-    float32 for the smallest subnormal ``t``). Both are then scaled by the same
-    power of two, exactly, through their bits: a subnormal number's magnitude
-    bits, read as an integer, are the number times 2**149 (float32) or 2**1074.
+    float32 for the smallest subnormal ``t``; ``atan2(t, -1)`` is ``-pi``). Where
+    both are subnormal or zero they are scaled by the same power of two, exactly,
+    through their bits: a subnormal number's magnitude bits, read as an integer,
+    are the number times 2**149 (float32) or 2**1074. A subnormal number beside
+    a normal one is read as a zero of its sign, which moves the angle by less
+    than the smallest normal number.
     """
     if x.dtype not in (tf.float32, tf.float64):
         return tf.math.atan2(y, x)
     smallest_normal = tf.constant(_SMALLEST_NORMAL[x.dtype], x.dtype)
-    both_small = tf.logical_and(tf.math.abs(y) < smallest_normal, tf.math.abs(x) < smallest_normal)
+    small_y, small_x = tf.math.abs(y) < smallest_normal, tf.math.abs(x) < smallest_normal
+    both_small = tf.logical_and(small_y, small_x)
+    zero = _zero(x.dtype)
+    y = tf.where(tf.logical_and(small_y, tf.logical_not(small_x)), tf.where(_signbit(y), -zero, zero), y)
+    x = tf.where(tf.logical_and(small_x, tf.logical_not(small_y)), tf.where(_signbit(x), -zero, zero), x)
     return tf.where(both_small, tf.math.atan2(_subnormal_scaled(y), _subnormal_scaled(x)), tf.math.atan2(y, x))
 
 
@@ -880,14 +887,19 @@ def _wrapping_power(x1, x2):
 
 
 def _complex_power(x1, x2):
-    """``x1 ** x2`` with the special cases of NumPy's complex power (exponent 0, base 0, small integers)."""
+    """``x1 ** x2`` with the special cases of NumPy's complex power (exponent 0, base 0, small integers).
+
+    The general case is ``exp(x2 * log(x1))`` with this plugin's logarithm:
+    TensorFlow's ``pow`` puts ``-1 - 0j`` and ``-1 + tiny j`` on the wrong side
+    of the branch cut.
+    """
     x1, x2 = tf.broadcast_to(x1, tf.broadcast_dynamic_shape(tf.shape(x1), tf.shape(x2))), x2
     x2 = tf.broadcast_to(x2, tf.shape(x1))
     ar, ai = _parts(x1)
     br, bi = _parts(x2)
     real = ar.dtype
     zero = _zero(real)
-    result = tf.math.pow(x1, x2)
+    result = tf.math.exp(_complex_multiply(x2, _complex_log(x1)))
     square = _complex_multiply(x1, x1)
     integer = tf.equal(bi, zero)
     for exponent, power in ((3.0, _complex_multiply(x1, square)), (2.0, square), (1.0, x1)):
