@@ -160,11 +160,12 @@ def _fast_path(
     checks: list[str] = []
     dtype_bind: list[str] = []  # binds _dt, the first operand's dtype, where a check or the guard reads it
     guarded = _guarded_direct(implementation)
-    if "infer_dtype" in active:
-        operands = [public[i].name for i in promoted_operands(decl) if public[i].name in native]
-        if len(operands) > 1:
-            dtype_bind = [f"_dt = {native[operands[0]]}.dtype"]
-            checks += [f"_dt is {native[other]}.dtype" for other in operands[1:]]
+    # The promoted operands whose dtypes must agree (none where promotion is inactive).
+    operands = [public[i].name for i in promoted_operands(decl) if public[i].name in native]
+    operands = operands if "infer_dtype" in active and len(operands) > 1 else []
+    if operands:
+        dtype_bind = [f"_dt = {native[operands[0]]}.dtype"]
+        checks += [f"_dt is {native[other]}.dtype" for other in operands[1:]]
     if guarded is not None and not dtype_bind:
         dtype_bind = [f"_dt = {native[arrays[0]]}.dtype"]
     if "handle_device_shifting" in active and len(arrays) > 1:
@@ -204,9 +205,14 @@ def _fast_path(
         ]
     else:
         call = list(body_call)
+    # How the result is returned: as it is (0), as a pa.Array in array mode (1), through _finish (2).
     if "outputs_to_polyarray_arrays" not in active:
+        wrap = 0
+    else:
+        wrap = 1 if decl.result is None and not decl.returns_dtype else 2
+    if wrap == 0:
         call.append("return _r")
-    elif decl.result is None and not decl.returns_dtype:
+    elif wrap == 1:
         namespace["_finish"] = result_wrapper(backend)
         # wrap_native, inline: a pa.Array of this backend around the native result.
         call += [
@@ -242,18 +248,12 @@ def _fast_path(
 
     fast = [f"if {' and '.join(conditions)}:"] + [f"    {line}" for line in lines] if conditions else lines
     compiled = None
-    if "outputs_to_polyarray_arrays" not in active:
-        wrap = 0
-    else:
-        wrap = 1 if decl.result is None and not decl.returns_dtype else 2
     if not ("handle_device_shifting" in active and len(arrays) > 1):
-        operands = [public[i].name for i in promoted_operands(decl)] if "infer_dtype" in active else []
-        operands = [name for name in operands if name in native]
         compiled = _compiled_spec(
             public,
             implementation_names,
             arrays=arrays,
-            operands=operands if len(operands) > 1 else [],
+            operands=operands,
             guarded=guarded,
             shapes=[p.name for p in public if shapes_active and _is_shape_parameter(p.name, p.annotation)],
             backend=backend,
