@@ -8,8 +8,8 @@ minimum over repeats of the mean time per call of a tight loop.
 Printed: a table per backend (native call, ``pa.get_backend(name).fn``,
 ``pa.fn`` in native mode, ``pa.fn`` in Array mode, and autoray, TensorLy and
 array-api-compat where installed), the cost of switching backends and of
-``backend_context``, build time, import time and memory, and the targets as
-PASS/FAIL.
+``backend_context``, what the dynamic default costs per array created, build
+time, import time and memory, and the targets as PASS/FAIL.
 """
 
 from __future__ import annotations
@@ -285,6 +285,27 @@ def measure_switching(names: list[str]) -> dict[str, float]:
     return {"switch a built backend": switching, "backend_context enter + exit": entering}
 
 
+def measure_dynamic_default() -> dict[str, float]:
+    """What the dynamic default (new arrays registered for ``set_backend(name, dynamic=True)``) costs per array.
+
+    ``pa.add`` in Array mode and ``pa.asarray`` on NumPy, with the default (True) and inside
+    ``pa.dynamic_backend_as(False)``, timed in alternation so that both see the same machine.
+    """
+    values = np.linspace(-1.0, 1.0, 8, dtype=np.float32)
+    x = pa.asarray(values, backend="numpy")
+    calls = {"pa.add(x, x) Array mode": lambda: pa.add(x, x), "pa.asarray(native)": lambda: pa.asarray(values)}
+    timings: dict[str, float] = {}
+    for label, call in calls.items():
+        default, opted_out = [], []
+        for _ in range(3):
+            default.append(per_call(call))
+            with pa.dynamic_backend_as(False):
+                opted_out.append(per_call(call))
+        timings[f"{label}, dynamic_backend True (the default)"] = min(default)
+        timings[f"{label}, inside dynamic_backend_as(False)"] = min(opted_out)
+    return timings
+
+
 # The framework's import leaves garbage that the next allocations would collect (TensorFlow's:
 # about 150 ms on its 350,000 objects); collected first, so that the build is timed alone.
 _SUBPROCESS_BUILD = """
@@ -398,7 +419,7 @@ def main() -> int:
     print(f"compiled fast paths (polyarray._speedups): {compiled}")
     per_backend = {name: measure_backend(name) for name in names}
     extras = {
-        "timings": measure_switching(names),
+        "timings": {**measure_switching(names), **measure_dynamic_default()},
         "builds": {name: measure_build(name) for name in names},
         "import": measure_import(),
     }

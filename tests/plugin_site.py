@@ -21,6 +21,26 @@ def write_distribution(site: Path, name: str, version: str, entry_points: dict[s
         (info / "entry_points.txt").write_text("\n".join(lines) + "\n")
 
 
+def write_plugin(
+    site: Path, distribution: str, entry_points: dict[str, str], modules: dict[str, str], version: str = "0.1.0"
+) -> None:
+    """A plugin distribution: its modules (name -> source, written as ``<name>.py``) and its metadata."""
+    for module, source in modules.items():
+        (site / f"{module}.py").write_text(source)
+    write_distribution(site, distribution, version, entry_points)
+
+
+def light_module(info_source: str, *, marked: bool = True) -> str:
+    """The source of a light plugin module whose ``backend_info`` returns the expression ``info_source``."""
+    return (
+        "import pluggy\n"
+        "hookimpl = pluggy.HookimplMarker('polyarray')\n"
+        f"{'@hookimpl' if marked else ''}\n"
+        "def backend_info():\n"
+        f"    return {info_source}\n"
+    )
+
+
 def install_toy_site(site: Path) -> None:
     """toyframework 3.1.0rc1, the toy plugin, a plugin that raises on import, one lacking its framework."""
     shutil.copy(TOY / "toyframework.py", site / "toyframework.py")
@@ -52,7 +72,14 @@ def activate(site: Path) -> None:
 
 
 def deactivate(site: Path) -> None:
+    """Take the folder off ``sys.path``, forget every module imported from it, and read the entry points again."""
     sys.path.remove(str(site))
-    for module in [m for m in sys.modules if m.startswith(("polyarray_toy", "toyframework", "polyarray_broken"))]:
-        del sys.modules[module]
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("polyarray_toy", "toyframework", "polyarray_broken")) or _inside(module, site):
+            del sys.modules[name]
     _discovery.refresh_discovery()
+
+
+def _inside(module: object, site: Path) -> bool:
+    file = getattr(module, "__file__", None)
+    return isinstance(file, str) and Path(file).is_relative_to(site)

@@ -456,8 +456,10 @@ def test_one_hot_wide_and_unsigned_indices():
 def test_one_hot_errors():
     with pytest.raises(pa.PolyarrayTypeError, match="integer"):
         pa.one_hot(pa.asarray([0.0, 1.0]), 2)
-    for depth in (-1, 2.0, True):
-        with pytest.raises(pa.PolyarrayValueError, match="depth"):
+    with pytest.raises(pa.PolyarrayValueError, match="depth"):
+        pa.one_hot(pa.asarray([0, 1]), -1)
+    for depth in (2.0, True):  # not an int: a TypeError, as NumPy's for a float where an integer goes
+        with pytest.raises(pa.PolyarrayTypeError, match="depth"):
             pa.one_hot(pa.asarray([0, 1]), depth)
     with pytest.raises(pa.PolyarrayValueError, match="axis"):
         pa.one_hot(pa.asarray([0, 1]), 2, axis=2)

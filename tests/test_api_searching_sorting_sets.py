@@ -304,7 +304,7 @@ def test_unique_all(x):
     _check_indices(values, indices, x)
     _check_inverse(values, inverse, x)
     _check_counts(values, counts, x)
-    v, i, inv, c = np_sets.unique_all_v_1p26_and_below(x)
+    v, i, inv, c = np_sets.unique_all(x)
     _check_unique_values(v, x)
     _check_indices(v, i, x)
     _check_inverse(v, inv, x)
@@ -318,7 +318,7 @@ def test_unique_counts(x):
     values, counts = pa.to_numpy(result.values), pa.to_numpy(result.counts)
     _check_unique_values(values, x)
     _check_counts(values, counts, x)
-    v, c = np_sets.unique_counts_v_1p26_and_below(x)
+    v, c = np_sets.unique_counts(x)
     _check_unique_values(v, x)
     _check_counts(v, c, x)
 
@@ -330,7 +330,7 @@ def test_unique_inverse(x):
     values, inverse = pa.to_numpy(result.values), pa.to_numpy(result.inverse_indices)
     _check_unique_values(values, x)
     _check_inverse(values, inverse, x)
-    v, inv = np_sets.unique_inverse_v_1p26_and_below(x)
+    v, inv = np_sets.unique_inverse(x)
     _check_unique_values(v, x)
     _check_inverse(v, inv, x)
 
@@ -340,7 +340,7 @@ def test_unique_values(x):
     result = pa.unique_values(pa.asarray(x))
     assert isinstance(result, pa.Array)
     _check_unique_values(pa.to_numpy(result), x)
-    _check_unique_values(np_sets.unique_values_v_1p26_and_below(x), x)
+    _check_unique_values(np_sets.unique_values(x), x)
 
 
 def test_unique_nan_and_signed_zero():

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import polyarray as pa
+from polyarray._array import wrap_native
 
 REAL_NUMBERS = INTEGER + FLOATING
 SIGNED_OR_FLOAT = tuple(d for d in REAL_NUMBERS if d.kind != "u")
@@ -393,12 +394,34 @@ def test_dlpack_of_reduction_results_and_keywords():
             return "capsule"
 
     data = Exporter()
-    x = pa.Array(data, "numpy")
+    x = wrap_native(data, pa.get_backend("numpy"))  # pa.Array(...) itself takes native arrays only
     assert x.__dlpack__() == "capsule" and data.received == [{}]  # no keyword a producer may not know
     x.__dlpack__(stream=None, max_version=(1, 0), copy=False)
     assert data.received[-1] == {"max_version": (1, 0), "copy": False}
-    x.__dlpack__(dl_device=(1, 0), copy=True)
-    assert data.received[-1] == {"dl_device": (1, 0), "copy": True}
+    x.__dlpack__(max_version=(0, 8))  # a consumer knowing only legacy capsules
+    assert data.received[-1] == {}
+
+
+def test_dlpack_keywords_of_the_standard_on_every_backend(polyarray_backend):
+    """Legacy capsules, the array's own device and copy=True work alike on every framework."""
+    x = pa.asarray([1.0, 2.0], dtype=pa.float32, backend=polyarray_backend)
+    device = x.__dlpack_device__()
+    for keywords in ({"max_version": (0, 0)}, {"dl_device": device}, {"copy": True}, {"copy": False}):
+        assert type(x.__dlpack__(**keywords)).__name__ == "PyCapsule", keywords
+    if polyarray_backend == "numpy":
+
+        class Copying:
+            """Exports ``x`` with copy=True, whatever the consumer asks (NumPy 1.26 asks with no keyword)."""
+
+            def __dlpack__(self, **keywords):
+                return x.__dlpack__(copy=True)
+
+            def __dlpack_device__(self):
+                return x.__dlpack_device__()
+
+        copied = np.from_dlpack(Copying())
+        assert not np.shares_memory(copied, x.data) and copied.tolist() == [1.0, 2.0]
+        assert np.shares_memory(np.from_dlpack(x), x.data)
 
 
 def test_numpy_array_protocol_copy_semantics():
@@ -599,3 +622,108 @@ def test_operators_on_an_immutable_framework_return_arrays_in_native_mode(frozen
     y = x + x
     assert type(y) is pa.Array and y.backend is frozen
     _check(y, np.array([2.0, 4.0]))
+
+
+# -- what pa.Array accepts, subclasses, integer arguments given as arrays -------------------------
+
+
+@pytest.mark.parametrize("value", ["hello", None, [1, 2], (1.0,), 3, 2.5, {"a": 1}, object()])
+def test_the_constructor_refuses_what_is_not_a_native_array(value):
+    with pytest.raises(pa.PolyarrayTypeError, match=r"pa\.asarray\(\.\.\.\) for lists, tuples and scalars") as info:
+        pa.Array(value)
+    assert type(value).__name__ in str(info.value) and isinstance(info.value, TypeError)
+
+
+def test_the_constructor_takes_native_arrays_and_arrays():
+    x = pa.Array(np.arange(3.0))
+    assert x.backend.name == "numpy" and x.dtype == pa.float64 and x.shape == (3,)
+    assert pa.Array(np.float32(1.5)).dtype == pa.float32  # a NumPy scalar is a native array of NumPy
+    y = pa.Array(x)
+    assert y.data is x.data and "Array([0., 1., 2.]" in repr(y)
+
+
+def test_results_are_wrapped_without_the_constructor(monkeypatch):
+    # The fast construction path stays unchecked: results never go through Array.__init__.
+    def refuse(*args, **kwargs):
+        raise AssertionError("Array.__init__ called for a result")
+
+    x = pa.asarray([1.0, 2.0])
+    monkeypatch.setattr(pa.Array, "__init__", refuse)
+    assert pa.to_numpy(pa.add(x, x)).tolist() == [2.0, 4.0]
+    assert pa.to_numpy(x * 2 + pa.sum(x)).tolist() == [5.0, 7.0]
+
+
+class _Sub(pa.Array):
+    __slots__ = ()
+
+
+def test_a_subclass_works_like_an_array():
+    x = _Sub(np.array([3.0, 1.0, 2.0]))
+    assert isinstance(x, pa.Array)
+    assert pa.to_numpy(pa.add(x, x)).tolist() == [6.0, 2.0, 4.0]
+    assert pa.to_numpy(x + 1).tolist() == [4.0, 2.0, 3.0]
+    assert pa.to_numpy(pa.sort(x)).tolist() == [1.0, 2.0, 3.0]
+    assert pa.to_numpy(pa.concat([x, pa.asarray([4.0])])).tolist() == [3.0, 1.0, 2.0, 4.0]
+    assert float(pa.sum(x)) == 6.0 and x.dtype == pa.float64
+
+
+@pytest.mark.parametrize("mode", [True, False])
+def test_an_axis_given_as_a_0d_integer_array(mode):
+    x = pa.asarray([[3.0, 1.0], [2.0, 5.0]])
+    axis = pa.asarray(1)
+    pa.set_array_mode(mode)
+    try:
+        assert pa.to_numpy(pa.argmax(x, axis=axis)).tolist() == [0, 1]
+        assert pa.to_numpy(pa.argmin(x, axis=axis)).tolist() == [1, 0]
+        assert pa.to_numpy(pa.cumulative_sum(x, axis=axis)).tolist() == [[3.0, 4.0], [2.0, 7.0]]
+        assert pa.to_numpy(pa.sort(x, axis=axis)).tolist() == [[1.0, 3.0], [2.0, 5.0]]
+        assert pa.to_numpy(pa.argsort(x, axis=axis)).tolist() == [[1, 0], [0, 1]]
+        assert pa.to_numpy(pa.sum(x, axis=(axis,))).tolist() == [4.0, 7.0]
+    finally:
+        pa.set_array_mode(True)
+    with pytest.raises(pa.PolyarrayTypeError):
+        pa.sum(x, axis=pa.asarray(1.0))
+
+
+def test_setting_the_flag_inside_a_backend_context():
+    with pa.dynamic_backend_as(False):
+        x = pa.asarray([1.0, 2.0])
+    with pa.backend_context("numpy"):
+        x.dynamic_backend = True
+    assert x.dynamic_backend and x.backend.name == "numpy"
+
+
+# -- messages ---------------------------------------------------------------------------------------
+
+
+def test_from_dlpack_of_what_exports_no_dlpack_is_a_type_error():
+    for value in (None, [1, 2], "text"):
+        with pytest.raises(pa.PolyarrayTypeError, match=r"pa\.from_dlpack on the numpy backend takes an object"):
+            pa.from_dlpack(value)
+    assert pa.to_numpy(pa.from_dlpack(np.arange(3))).tolist() == [0, 1, 2]
+
+
+def test_every_error_class_is_exported():
+    from polyarray import _errors
+    from polyarray._wrappers.backend_invalid import BackendMismatchError
+
+    classes = [c for c in vars(_errors).values() if isinstance(c, type) and issubclass(c, Exception)]
+    for cls in [*classes, BackendMismatchError]:
+        assert getattr(pa, cls.__name__) is cls and cls.__name__ in pa.__all__, cls.__name__
+
+
+@pytest.mark.parametrize("order", [">", "<"])
+def test_either_byte_order_is_accepted(order):
+    values = np.arange(1.0, 5.0, dtype=f"{order}f4")
+    for fn, expected in [
+        (pa.sum, 10.0),
+        (pa.prod, 24.0),
+        (lambda x: pa.cumulative_sum(x)[-1], 10.0),
+        (lambda x: pa.add(x, x)[0], 2.0),
+        (lambda x: pa.sort(x)[0], 1.0),
+        (pa.max, 4.0),
+        (pa.mean, 2.5),
+    ]:
+        result = fn(values)
+        assert float(result) == expected and result.dtype == pa.float32
+    assert pa.asarray(values).data.dtype.isnative and pa.asarray(values).dtype == pa.float32

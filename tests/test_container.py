@@ -418,3 +418,59 @@ def test_module_examples_run():
     for test in tests:
         runner.run(test)
     assert runner.failures == 0
+
+
+# -- how deeply Containers nest ---------------------------------------------------------------
+
+
+def _nested_dict(depth: int) -> dict:
+    top: dict = {}
+    node = top
+    for _ in range(depth - 1):
+        node["a"] = {}
+        node = node["a"]
+    node["x"] = np.ones(2)
+    return top
+
+
+def test_nesting_deeper_than_the_limit_is_a_clear_error():
+    from polyarray._container import MAX_DEPTH
+
+    with pytest.raises(pa.NestingDepthError, match=rf"more than {MAX_DEPTH} levels deep") as info:
+        pa.Container(_nested_dict(3000))
+    assert isinstance(info.value, ValueError) and isinstance(info.value, RecursionError)
+    cyclic: dict = {}
+    cyclic["self"] = cyclic
+    with pytest.raises(pa.NestingDepthError):
+        pa.Container(cyclic)
+    deepest = pa.Container(_nested_dict(MAX_DEPTH))  # the limit itself is fine
+    assert pa.to_numpy(pa.exp(deepest).cont_flatten()["/".join(["a"] * (MAX_DEPTH - 1) + ["x"])]).shape == (2,)
+
+
+def test_assignments_cannot_nest_past_the_limit_unseen():
+    from polyarray._container import MAX_DEPTH
+
+    node = pa.Container(x=np.ones(1))
+    with pytest.raises(pa.NestingDepthError, match="Setting 'a'"):
+        for _ in range(MAX_DEPTH + 5):
+            parent = pa.Container()
+            parent["a"] = node
+            node = parent
+
+    # An assignment into a deep child is checked against the child only: a structure can grow past the
+    # limit that way, and walking it then is the same clear error, not a RecursionError of Python's.
+    def tower(levels: int) -> pa.Container:
+        built = pa.Container(x=np.ones(1))
+        for _ in range(levels - 1):
+            built = pa.Container(a=built)
+        return built
+
+    top = tower(100)
+    for _ in range(20):
+        deepest = top
+        while "a" in deepest:
+            deepest = deepest["a"]
+        deepest["a"] = tower(100)
+    for walk in (pa.exp, repr, pa.Container.cont_flatten, pa.Container.to_dict):
+        with pytest.raises(pa.NestingDepthError, match=rf"more than {MAX_DEPTH} levels deep"):
+            walk(top)

@@ -1,6 +1,8 @@
-"""Dynamic backends: the registry, the default flag, and all-or-nothing switches.
+"""Dynamic backends: the registry, the flag, and all-or-nothing switches.
 
-These run with NumPy alone: a second backend, ``twin``, is the NumPy plugin
+New arrays are dynamic by default (``test_dynamic_default.py``); here they
+start opted out, so that each test says which ones are dynamic. These run
+with NumPy alone: a second backend, ``twin``, is the NumPy plugin
 registered again under another name (optionally lacking dtypes or devices),
 so that every switch between two backends is exercised. Switches between
 real frameworks are in ``frameworks/test_dynamic_frameworks.py``.
@@ -76,13 +78,14 @@ def _dynamic_array(values, backend="numpy"):
     return x
 
 
-# -- the default flag -------------------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def _opted_out():
+    """New arrays and Containers start with dynamic_backend False here; each test flags what it needs."""
+    with pa.dynamic_backend_as(False):
+        yield
 
 
-def test_new_arrays_and_containers_are_not_dynamic_by_default():
-    assert pa.asarray([1.0]).dynamic_backend is False
-    assert pa.Container(a=np.ones(2)).dynamic_backend is False
-    assert pa.add(pa.asarray([1.0]), 1).dynamic_backend is False
+# -- the flag pushed ------------------------------------------------------------------------
 
 
 def test_set_and_unset_dynamic_backend_stack():
@@ -95,9 +98,7 @@ def test_set_and_unset_dynamic_backend_stack():
     pa.unset_dynamic_backend()
     assert pa.asarray([1.0]).dynamic_backend is True
     pa.unset_dynamic_backend()
-    assert pa.asarray([1.0]).dynamic_backend is False
-    pa.unset_dynamic_backend()  # popping an empty stack leaves the built-in default
-    assert pa.asarray([1.0]).dynamic_backend is False
+    assert pa.asarray([1.0]).dynamic_backend is False  # this module's opt-out
 
 
 def test_dynamic_backend_as_restores_the_flag_even_on_error():

@@ -200,3 +200,184 @@ def test_errors_keep_native_cause_and_name_function():
         pa.matmul(pa.ones((2, 3)), pa.ones((2, 3)))
     assert isinstance(info.value, ValueError)
     assert info.value.__cause__ is not None
+
+
+# -- backend_context: what set_backend inside a block means, and misuse ------------------------
+
+
+def _stack_names():
+    return [b.name for b in _handler._current_stack()]
+
+
+def test_set_backend_inside_a_block_lasts_until_the_block_ends(toy_site):
+    pa.set_backend("numpy")
+    with pa.backend_context("toy"):
+        pa.set_backend("numpy")
+        assert _stack_names() == ["numpy", "toy", "numpy"]
+    assert _stack_names() == ["numpy"]  # exactly the stack the block found
+    assert pa.previous_backend().name == "numpy"
+    assert pa.previous_backend() is None and _stack_names() == []
+
+
+def test_set_backend_inside_a_block_still_sets_the_default_of_new_threads(toy_site):
+    with pa.backend_context("numpy"):
+        pa.set_backend("toy")
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(_stack_names()))
+    thread.start()
+    thread.join()
+    assert seen == [["toy"]]  # the block's own entry never reaches the process default
+    assert _stack_names() == []  # this context: what it saw on entry
+
+
+def test_a_context_following_the_default_keeps_following_it(toy_site):
+    seen = []
+
+    def worker() -> None:
+        with pa.backend_context("toy"):
+            seen.append(_stack_names())
+        seen.append(_stack_names())
+        pa.set_backend("numpy")  # elsewhere: this thread's stack follows nothing else
+        seen.append(_stack_names())
+
+    pa.set_backend("toy")
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen == [["toy", "toy"], ["toy"], ["toy", "numpy"]]
+
+
+def test_blocks_nest_and_unwind_in_order(toy_site):
+    with pa.backend_context("numpy"):
+        with pa.backend_context("toy"):
+            assert _stack_names() == ["numpy", "toy"]
+            assert pa.previous_backend().name == "toy"  # popping inside a block lasts until it ends
+            assert _stack_names() == ["numpy"]
+        assert _stack_names() == ["numpy"]
+    assert _stack_names() == []
+
+
+def test_a_block_object_can_be_used_again_after_it_ended():
+    block = pa.backend_context("numpy")
+    for _ in range(2):
+        with block as backend:
+            assert pa.current_backend() is backend and _stack_names() == ["numpy"]
+        assert _stack_names() == []
+
+
+def test_exit_without_enter_is_a_clear_error():
+    block = pa.backend_context("numpy")
+    with pytest.raises(pa.BackendContextError, match=r"backend_context\('numpy'\) was exited without being entered"):
+        block.__exit__(None, None, None)
+    assert isinstance(pa.BackendContextError("x"), RuntimeError)
+    with block:  # still usable
+        assert _stack_names() == ["numpy"]
+    with pytest.raises(pa.BackendContextError):
+        block.__exit__(None, None, None)  # exited twice
+    assert _stack_names() == []
+
+
+def test_entering_an_active_block_again_is_a_clear_error():
+    block = pa.backend_context("numpy")
+    with block:
+        with pytest.raises(pa.BackendContextError, match="entered while it is active"):
+            block.__enter__()
+        assert _stack_names() == ["numpy"]
+    assert _stack_names() == []
+
+
+def test_exiting_an_outer_block_first_leaves_no_entry_behind(toy_site):
+    outer, inner = pa.backend_context("numpy"), pa.backend_context("toy")
+    pa.set_backend("numpy")
+    outer.__enter__()
+    inner.__enter__()
+    assert _stack_names() == ["numpy", "numpy", "toy"]
+    with pytest.raises(pa.BackendContextError, match="exited before a block entered inside it"):
+        outer.__exit__(None, None, None)
+    assert _stack_names() == ["numpy"]  # both blocks ended
+    inner.__exit__(None, None, None)  # its entry went with the outer block: nothing left to do
+    assert _stack_names() == ["numpy"]
+    with inner:  # both usable again
+        with outer:
+            assert _stack_names() == ["numpy", "toy", "numpy"]
+    assert _stack_names() == ["numpy"]
+
+
+def test_exiting_from_another_thread_is_a_clear_error_and_changes_nothing(toy_site):
+    block = pa.backend_context("toy")
+    block.__enter__()
+    errors = []
+
+    def worker() -> None:
+        try:
+            block.__exit__(None, None, None)
+        except pa.BackendContextError as error:
+            errors.append(error)
+        errors.append(_stack_names())
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert len(errors) == 2
+    assert isinstance(errors[0], pa.BackendContextError) and "other than the one that entered it" in str(errors[0])
+    assert errors[1] == []  # the worker's own stack is untouched
+    assert _stack_names() == ["toy"]  # the entering thread still has its block, and ends it
+    block.__exit__(None, None, None)
+    assert _stack_names() == []
+
+
+def test_asyncio_tasks_each_have_their_own_blocks_and_set_backend(toy_site):
+    async def task(name: str, other: str) -> list[list[str]]:
+        seen = []
+        with pa.backend_context(name):
+            await asyncio.sleep(0.01)
+            pa.set_backend(other)
+            await asyncio.sleep(0.01)
+            seen.append(_stack_names())
+        seen.append(_stack_names())
+        return seen
+
+    async def main() -> list[list[list[str]]]:
+        return list(await asyncio.gather(task("numpy", "toy"), task("toy", "numpy")))
+
+    first, second = asyncio.run(main())
+    assert first == [["numpy", "toy"], []] and second == [["toy", "numpy"], []]
+
+
+def test_a_task_cannot_exit_a_block_of_another_task(toy_site):
+    async def main() -> Exception:
+        block = pa.backend_context("toy")
+        block.__enter__()
+
+        async def other() -> Exception:
+            try:
+                block.__exit__(None, None, None)
+            except pa.BackendContextError as error:
+                return error
+            raise AssertionError("the block was exited from another task")
+
+        error = await asyncio.create_task(other())
+        assert _stack_names() == ["toy"]
+        block.__exit__(None, None, None)
+        assert _stack_names() == []
+        return error
+
+    assert "other than the one that entered it" in str(asyncio.run(main()))
+
+
+def test_switching_stays_cheap():
+    import timeit
+
+    backend = pa.get_backend("numpy")
+
+    def switch() -> None:
+        pa.set_backend(backend)
+        pa.previous_backend()
+
+    def block() -> None:
+        with pa.backend_context(backend):
+            pass
+
+    # Generous bounds (the targets are 1 µs and 1.5 µs on a quiet machine): a slow path taken by mistake fails.
+    assert min(timeit.repeat(switch, number=2000, repeat=5)) / 2000 < 20e-6
+    assert min(timeit.repeat(block, number=2000, repeat=5)) / 2000 < 20e-6

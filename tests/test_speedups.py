@@ -103,9 +103,10 @@ def test_settings_are_read_on_every_call():
             xp.add(a, a)
     finally:
         pa.set_nan_policy("nothing")
-    with pa.dynamic_backend_as(True):
-        assert xp.add(a, a).dynamic_backend and pa.add(pa.asarray(a), a).dynamic_backend
-    assert not xp.add(a, a).dynamic_backend
+    assert xp.add(a, a).dynamic_backend and pa.add(pa.asarray(a), a).dynamic_backend  # the default
+    with pa.dynamic_backend_as(False):
+        assert not xp.add(a, a).dynamic_backend and not pa.add(pa.asarray(a), a).dynamic_backend
+    assert xp.add(a, a).dynamic_backend
 
 
 def test_calls_with_keywords_or_other_arguments_take_the_generated_function():

@@ -10,6 +10,22 @@ import polyarray as pa
 from polyarray._wrappers.backend_invalid import BackendMismatchError, handle_backend_invalid
 
 
+@pytest.fixture(autouse=True)
+def _arrays_not_dynamic():
+    """New arrays are dynamic by default (and then converted): these tests make arrays that are not."""
+    with pa.dynamic_backend_as(False):
+        yield
+
+
+def test_by_default_an_array_of_another_backend_is_converted_for_the_call(frozen):  # noqa: F811
+    with pa.dynamic_backend_as(True):
+        other = frozen_array([1.0, 2.0])
+    assert other.dynamic_backend
+    result = pa.add(pa.asarray(np.ones(2)), other)
+    assert result.backend.name == "numpy" and other.backend.name == "frozen"
+    np.testing.assert_array_equal(pa.to_numpy(result), [2.0, 3.0])
+
+
 def test_an_array_of_another_backend_is_refused_naming_both(frozen):  # noqa: F811
     x = pa.asarray(np.ones(2))
     other = frozen_array([1.0, 2.0])

@@ -151,9 +151,10 @@ def test_tensors_that_require_grad_convert_through_numpy():
 
 def test_the_design_example_tensorflow_then_torch_then_jax():
     pa.set_backend("tensorflow")
-    x = pa.asarray([1.0, 2.0, 3.0])
-    y = pa.asarray([4.0, 5.0, 6.0])
-    y.dynamic_backend = True
+    y = pa.asarray([4.0, 5.0, 6.0])  # dynamic by default
+    with pa.dynamic_backend_as(False):
+        x = pa.asarray([1.0, 2.0, 3.0])  # opted out
+    assert y.dynamic_backend and not x.dynamic_backend
     assert isinstance(x.data, tf.Tensor) and isinstance(y.data, tf.Tensor)
     pa.set_backend("torch", dynamic=True)
     assert isinstance(x.data, tf.Tensor) and isinstance(y.data, torch.Tensor)
@@ -162,6 +163,22 @@ def test_the_design_example_tensorflow_then_torch_then_jax():
     x.dynamic_backend = True  # converted at once to the backend set now
     assert isinstance(x.data, jax.Array) and x.backend.name == "jax"
     np.testing.assert_array_equal(pa.to_numpy(x + y), [5.0, 7.0, 9.0])
+
+
+def test_every_array_not_opted_out_follows_a_dynamic_switch():
+    made = {
+        "asarray": pa.asarray([1.0, 2.0], backend="numpy"),
+        "result": pa.exp(pa.asarray([0.0], backend="numpy")),
+        "operator": pa.asarray([1.0], backend="numpy") + 1,
+        "Array": pa.Array(np.ones(2)),
+        "torch": pa.asarray([1.0], backend="torch"),
+    }
+    container = pa.Container(a=np.ones(2), b={"c": torch.zeros(1)})
+    assert all(x.dynamic_backend for x in made.values()) and container.dynamic_backend
+    pa.set_backend("tensorflow", dynamic=True)
+    for name, x in made.items():
+        assert x.backend.name == "tensorflow" and isinstance(x.data, tf.Tensor), name
+    assert isinstance(container.a, tf.Tensor) and isinstance(container.b.c, tf.Tensor)
 
 
 def test_mixed_containers_convert_every_leaf():
@@ -179,7 +196,8 @@ def test_a_dynamic_array_of_another_backend_is_converted_for_one_call():
     result = pa.add(x, 1.0, backend="torch")
     assert result.backend.name == "torch" and x.backend.name == "numpy"
     np.testing.assert_array_equal(result.data.numpy(), [2.0, 3.0])
-    plain = pa.asarray(np.array([1.0]), backend="numpy")
+    with pa.dynamic_backend_as(False):
+        plain = pa.asarray(np.array([1.0]), backend="numpy")
     with pytest.raises(pa.PolyarrayTypeError, match="dynamic_backend = True"):
         pa.add(plain, 1.0, backend="torch")
 
@@ -203,6 +221,37 @@ def test_jax_without_64_bit_mode_refuses_64_bit_arrays_before_converting():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:3] == ["refused float64", "numpy numpy numpy", "jax pa.float32"]
+
+
+def test_with_the_default_every_float64_array_blocks_32_bit_jax_until_opted_out():
+    code = (
+        "import numpy as np, polyarray as pa\n"
+        "narrow = pa.asarray(np.ones(2, dtype=np.float32))\n"
+        "wide = pa.asarray(np.ones((2, 3)))\n"
+        "count = pa.arange(3)\n"
+        "with pa.dynamic_backend_as(False):\n"
+        "    kept = pa.asarray(np.ones(4))\n"
+        "try:\n"
+        "    pa.set_backend('jax', dynamic=True)\n"
+        "except pa.UnsupportedDtypeError as error:\n"
+        "    print(error)\n"
+        "print(narrow.backend.name, wide.backend.name, count.backend.name)\n"
+        "wide.dynamic_backend = False\n"
+        "count.dynamic_backend = False\n"
+        "pa.set_backend('jax', dynamic=True)\n"
+        "print(narrow.backend.name, wide.backend.name, count.backend.name, kept.backend.name)\n"
+    )
+    env = {**os.environ, "JAX_ENABLE_X64": "0"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    message, before, after = done.stdout.strip().split("\n")[-3:]
+    # The error lists what blocks the switch and how to opt those arrays out.
+    assert "converts every dynamic array, and 2 array(s) hold a dtype the jax backend cannot hold" in message
+    assert "1 float64 array of the numpy backend (shape (2, 3))" in message
+    assert "1 int64 array of the numpy backend (shape (3,))" in message
+    assert "dynamic_backend = False" in message and "pa.dynamic_backend_as(False)" in message
+    assert "No array was converted" in message
+    assert before == "numpy numpy numpy" and after == "jax numpy numpy numpy"
 
 
 #: The dtypes NumPy, PyTorch, JAX (64-bit mode) and TensorFlow all hold.

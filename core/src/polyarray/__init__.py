@@ -35,17 +35,22 @@ from ._dtypes import (
 from ._dtypes import bool_ as bool  # noqa: A004 - the standard's name
 from ._dynamic import dynamic_backend_as, set_dynamic_backend, unset_dynamic_backend
 from ._errors import (
+    BackendConflictError,
+    BackendContextError,
     BackendLoadError,
     BackendNotFoundError,
     BackendNotImplementedError,
     FrameworkNotInstalledError,
+    NestingDepthError,
     PluginValidationError,
     PolyarrayAxisError,
     PolyarrayError,
     PolyarrayIndexError,
+    PolyarrayMemoryError,
     PolyarrayNotImplementedError,
     PolyarrayTypeError,
     PolyarrayValueError,
+    UnsupportedDeviceError,
     UnsupportedDtypeError,
     UnsupportedFrameworkVersionError,
 )
@@ -57,6 +62,7 @@ from ._handler import (
     set_backend,
     unset_backend,
 )
+from ._wrappers.backend_invalid import BackendMismatchError
 from ._wrappers.shapes import Shape
 from .api import CATEGORIES as _CATEGORIES
 
@@ -72,13 +78,13 @@ newaxis = None
 _exported: list[str] = []
 for _category in _CATEGORIES:
     _module = _importlib.import_module(f".api.{_category}", __name__)
-    if _category in ("linalg", "fft"):
+    if _category in ("linalg", "fft", "random"):
         continue
     for _name in _module.__all__:
         globals()[_name] = getattr(_module, _name)
         _exported.append(_name)
 
-from . import fft, linalg  # noqa: E402
+from . import fft, linalg, random  # noqa: E402
 
 _array.install_methods(_declare.declarations())
 _install_container_methods(_declare.declarations())
@@ -103,6 +109,7 @@ __all__ = [
     "dynamic_backend_as",
     "linalg",
     "fft",
+    "random",
     "e",
     "pi",
     "inf",
@@ -127,15 +134,21 @@ __all__ = [
     "PolyarrayValueError",
     "PolyarrayTypeError",
     "PolyarrayIndexError",
+    "PolyarrayMemoryError",
     "PolyarrayAxisError",
     "PolyarrayNotImplementedError",
     "BackendNotFoundError",
     "BackendLoadError",
+    "BackendConflictError",
     "BackendNotImplementedError",
     "FrameworkNotInstalledError",
     "PluginValidationError",
     "UnsupportedFrameworkVersionError",
     "UnsupportedDtypeError",
+    "BackendMismatchError",
+    "BackendContextError",
+    "UnsupportedDeviceError",
+    "NestingDepthError",
     *_exported,
 ]
 del _category, _module, _name

@@ -42,7 +42,9 @@ def _configure() -> None:
         from . import _array, _config, _dynamic, _handler
         from ._errors import PolyarrayError
 
-        _speedups.configure(_config.settings, _handler, _array.Array, PolyarrayError, _dynamic.track)
+        _speedups.configure(
+            _config.settings, _handler, _array.Array, PolyarrayError, _dynamic.track, _dynamic.registry()
+        )
         _configured = True
 
 

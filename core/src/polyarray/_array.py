@@ -31,7 +31,10 @@ class Array:
 
     Functions accept ``pa.Array`` and native arrays alike and return
     ``pa.Array`` (unless ``pa.set_array_mode(False)``). Operators, methods
-    and the array API standard's attributes work on every backend.
+    and the array API standard's attributes work on every backend, for
+    subclasses too. ``pa.Array(data)`` takes a native array of an installed
+    backend (or another ``pa.Array``); lists, tuples and scalars go through
+    ``pa.asarray``.
 
     >>> x = pa.asarray([1.0, 2.0])
     >>> x
@@ -52,11 +55,18 @@ class Array:
     __array_priority__ = 1000
 
     def __init__(self, data: Any, backend: Backend | str | None = None) -> None:
-        if type(data) is Array:
+        if isinstance(data, Array):
             backend = backend or data.backend
             data = data.data
+        owner = _handler.owner_of_native(data)
+        if owner is None:
+            raise PolyarrayTypeError(
+                f"pa.Array wraps a native array of an installed backend (or another pa.Array), not "
+                f"{type(data).__module__}.{type(data).__qualname__}; use pa.asarray(...) for lists, tuples and "
+                f"scalars (pa.asarray(value, backend=...) for another backend)."
+            )
         self.data = data
-        self.backend = _handler.resolve_backend(backend) if backend is not None else _handler.infer_backend((data,))
+        self.backend = owner if backend is None else _handler.resolve_backend(backend)
         if settings.dynamic_backend:
             _dynamic.track(self)
 
@@ -66,17 +76,19 @@ class Array:
     def dynamic_backend(self) -> bool:
         """Whether ``pa.set_backend(name, dynamic=True)`` converts this array to the new backend.
 
-        New arrays take the default of ``pa.set_dynamic_backend`` (False at
-        start). Setting it to True converts the data at once to the backend
-        set for this context (by ``pa.set_backend`` or ``pa.backend_context``),
-        if one is set; the array keeps its identity.
+        New arrays take the default of ``pa.set_dynamic_backend`` (True at
+        start: every array follows a dynamic switch unless it is opted out
+        with ``x.dynamic_backend = False`` or made inside
+        ``pa.dynamic_backend_as(False)``). Setting it to True converts the data
+        at once to the backend set for this context (by ``pa.set_backend`` or
+        ``pa.backend_context``), if one is set; the array keeps its identity.
 
         >>> x = pa.asarray([1.0, 2.0])
         >>> x.dynamic_backend
-        False
-        >>> x.dynamic_backend = True
-        >>> x.dynamic_backend
         True
+        >>> x.dynamic_backend = False
+        >>> x.dynamic_backend
+        False
         """
         try:
             return self._dynamic
@@ -114,8 +126,12 @@ class Array:
 
     @property
     def device(self) -> str:
-        """The portable name of the device the data lives on (``"cpu"``, ``"gpu:0"`` …)."""
-        return self.backend.raw.device_of(self.data)
+        """The portable name of the device the data lives on (``"cpu"``, ``"gpu:0"`` …).
+
+        Data on a device the backend does not list (a torch ``meta`` tensor) is an
+        ``UnsupportedDeviceError``.
+        """
+        return _dynamic.device_of(self.backend, self.data, "Array.device")
 
     @property
     def T(self) -> Array:
@@ -170,9 +186,29 @@ class Array:
         dl_device: tuple[Any, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        """Export the data as a DLPack capsule; the keywords given go to the framework's ``__dlpack__``."""
+        """Export the data as a DLPack capsule, as the array API standard's ``__dlpack__`` does.
+
+        A ``max_version`` below 1.0 asks for a legacy (unversioned) capsule, a
+        ``dl_device`` naming the array's own device asks for nothing, and
+        ``copy=True`` exports a fresh copy; the rest goes to the framework.
+        """
+        source = self._dlpack_source()
+        if max_version is not None and max_version[0] < 1:
+            max_version = None
+        if dl_device is not None and tuple(dl_device) == tuple(source.__dlpack_device__()):
+            dl_device = None
+        if copy:
+            source, copy = self.backend.raw.asarray(source, copy=True), None
         given = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
-        return self._dlpack_source().__dlpack__(**{k: v for k, v in given.items() if v is not None})
+        keywords = {k: v for k, v in given.items() if v is not None}
+        try:
+            return source.__dlpack__(**keywords)
+        except TypeError:
+            # A producer older than DLPack 1.0 (NumPy 1.26) takes only ``stream``: a legacy capsule, never a copy.
+            legacy = {k: v for k, v in keywords.items() if k == "stream"}
+            if legacy == keywords or keywords.get("dl_device") is not None:
+                raise
+            return source.__dlpack__(**legacy)
 
     def __dlpack_device__(self) -> tuple[Any, int]:
         """The ``(device type, device id)`` of the data, as DLPack names them."""
@@ -323,7 +359,7 @@ class Array:
 
     def __copy__(self) -> Array:
         """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
-        copied = Array(self.backend.raw.asarray(self.data, copy=True), self.backend)
+        copied = wrap_native(self.backend.raw.asarray(self.data, copy=True), self.backend, type(self))
         _dynamic.start_flag(copied, self.dynamic_backend)
         return copied
 
@@ -338,21 +374,25 @@ class Array:
 
 
 def _native_key(key: Any) -> Any:
-    if type(key) is Array:
+    if isinstance(key, Array):
         return key.data
     if type(key) is tuple:
-        return tuple(k.data if type(k) is Array else k for k in key)
+        return tuple(k.data if isinstance(k, Array) else k for k in key)
     return key
 
 
-_handler.ARRAY_TYPE = Array
+_handler.ARRAY_TYPE = _dynamic.ARRAY_TYPE = Array
 
 _new_object = object.__new__
 
 
-def wrap_native(data: Any, backend: Backend) -> Array:
-    """A ``pa.Array`` of a native array known to belong to the built ``backend`` (no checks)."""
-    array = _new_object(Array)
+def wrap_native(data: Any, backend: Backend, cls: type[Array] = Array) -> Array:
+    """A ``pa.Array`` of a native array known to belong to the built ``backend`` (no checks).
+
+    The fast way results are wrapped (the generated fast paths inline the same
+    steps); ``pa.Array(...)`` itself checks what it is given.
+    """
+    array = _new_object(cls)
     array.data = data
     array.backend = backend
     if settings.dynamic_backend:
@@ -372,7 +412,7 @@ def _unpickle(data: Any, backend: str, dynamic_backend: bool) -> Array:
 
 def _as_array(result: Any, backend: Backend) -> Any:
     """``result`` with native arrays of ``backend`` wrapped (they are native only when array mode is off)."""
-    if settings.array_mode or type(result) is Array:
+    if settings.array_mode or isinstance(result, Array):
         return result
     if isinstance(result, backend.native_array_types):
         return Array(result, backend)
@@ -451,7 +491,7 @@ def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
     arrays are immutable give new data, which ``self`` (and its base and
     views) take.
     """
-    native = result.data if type(result) is Array else result
+    native = result.data if isinstance(result, Array) else result
     backend = self.backend
     if not isinstance(native, backend.native_array_types):
         # A result some other type produced (a Container, an object overriding the function):

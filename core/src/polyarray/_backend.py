@@ -12,7 +12,7 @@ import functools
 import importlib
 import inspect
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -20,13 +20,14 @@ import pluggy
 
 from ._declare import Declaration, declarations, signature_of
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
-from ._dtypes import DTYPES, DType, as_dtype
+from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
 from ._errors import (
     BackendLoadError,
     BackendNotImplementedError,
     FrameworkNotInstalledError,
     PluginValidationError,
     PolyarrayTypeError,
+    UnsupportedDtypeError,
 )
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.fusion import wrap_function
@@ -39,7 +40,16 @@ __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_modul
 _hookspec = pluggy.HookspecMarker(PROJECT)
 _IMPL_ATTRIBUTE = PROJECT + "_impl"
 _INFO_HOOKS = frozenset(name for name in vars(InfoSpec) if not name.startswith("_"))
-SUBNAMESPACES = ("linalg", "fft")
+SUBNAMESPACES = ("linalg", "fft", "random")
+
+
+#: Python types given as dtypes: the default dtype of their kind (None: ``bool``).
+_PYTHON_TYPES: dict[type, str | None] = {
+    bool: None,
+    int: "integral",
+    float: "real floating",
+    complex: "complex floating",
+}
 
 
 class Namespace:
@@ -75,6 +85,8 @@ class Backend(Namespace):
             native implementations that cover only some calls.
         getitem, setitem: ``Array.__getitem__`` and ``Array.__setitem__``
             for arrays of this backend (see ``_wrappers/views.py``).
+        default_dtypes: the backend's own default dtypes by kind, where it lacks
+            one of polyarray's (``_dtypes.own_defaults``); None when it holds them all.
     """
 
     def __init__(self, info: BackendInfo, framework_version: str | None) -> None:
@@ -95,6 +107,7 @@ class Backend(Namespace):
         self.native_array_types: tuple[type, ...] = ()
         self._to_native: dict[str, Any] = {}
         self._to_portable: dict[Any, DType] = {}
+        self.default_dtypes: Mapping[str, DType] | None = None
         for sub in SUBNAMESPACES:
             setattr(self, sub, Namespace(f"{info.name}.{sub}"))
             setattr(self.raw, sub, Namespace(f"{info.name}.raw.{sub}"))
@@ -108,24 +121,68 @@ class Backend(Namespace):
         """The portable dtypes this backend can hold."""
         return tuple(DTYPES[name] for name in self._to_native)
 
-    def native_dtype(self, dtype: Any) -> Any:
-        """The native dtype for a portable dtype, its name, or a native dtype (passed through)."""
-        if isinstance(dtype, (DType, str)):
-            name = as_dtype(dtype).name
+    def native_dtype(self, dtype: Any, function: str = "as_native_dtype") -> Any:
+        """The native dtype for a portable dtype, its name, or a native dtype (passed through).
+
+        A Python type stands for polyarray's default dtype of its kind (``float``:
+        ``pa.default_float_dtype()``), the same on every backend.
+
+        A dtype the backend does not hold is a ``pa.UnsupportedDtypeError`` naming
+        ``function``, with the plugin's advice where its ``native_dtype`` hook
+        carries one (``unsupported_advice``, a text with ``{dtype}``).
+        """
+        python_type = type(dtype) is type and dtype in _PYTHON_TYPES
+        if python_type or isinstance(dtype, (DType, str)):
+            if python_type:
+                kind = _PYTHON_TYPES[dtype]
+                name = "bool" if kind is None else defaults_on(self.default_dtypes)[kind].name
+            else:
+                name = as_dtype(dtype).name
             try:
                 return self._to_native[name]
             except KeyError:
-                raise PolyarrayTypeError(
-                    f"The {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}."
-                ) from None
-        return dtype
+                detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
+                raise self.unsupported_dtype(function, name, detail) from None
+        try:
+            if dtype in self._to_portable:
+                return dtype
+        except TypeError:
+            return dtype
+        # Another framework's dtype object (np.float32 on torch, torch.int8 on NumPy): the same dtype here.
+        name = dtype_name_of(dtype)
+        if name is None:
+            return dtype
+        try:
+            return self._to_native[name]
+        except KeyError:
+            detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
+            raise self.unsupported_dtype(function, name, detail) from None
+
+    def unsupported_dtype(self, function: str, name: str, detail: str) -> UnsupportedDtypeError:
+        """The error for ``function`` needing the dtype ``name`` that the backend lacks, with the plugin's advice.
+
+        The advice is the ``unsupported_advice`` text (with ``{dtype}``) that the
+        plugin's ``native_dtype`` hook may carry (JAX: how to turn 64-bit mode on).
+        """
+        advice = getattr(getattr(self.raw, "native_dtype", None), "unsupported_advice", None)
+        if advice:
+            detail += "; " + advice.format(dtype=name)
+        return UnsupportedDtypeError(function, self.name, name, ": " + detail)
 
     def portable_dtype(self, native: Any) -> DType:
         """The portable dtype of a native dtype of this backend."""
         try:
             return self._to_portable[native]
         except (KeyError, TypeError):
+            pass
+        try:
             return as_dtype(native)
+        except PolyarrayTypeError:
+            raise PolyarrayTypeError(
+                f"{native} is a dtype of the {self.name} backend that polyarray does not support; it supports "
+                f"{', '.join('pa.' + name for name in self._to_native)} here: convert the native array to one "
+                f"of them before handing it to polyarray."
+            ) from None
 
 
 # -- hookspecs --------------------------------------------------------------------------
@@ -396,6 +453,7 @@ def _build(info: BackendInfo) -> Backend:
         if native_dtype is not None:
             backend._to_native[dtype_name] = native_dtype
             backend._to_portable.setdefault(native_dtype, DTYPES[dtype_name])
+    backend.default_dtypes = own_defaults(backend._to_native)
 
     for decl in declarations():
         if decl.kind in ("standalone", "support"):

@@ -33,12 +33,15 @@ from typing import Any
 
 from . import _dynamic, _handler
 from ._config import settings
-from ._errors import PolyarrayTypeError, PolyarrayValueError
+from ._errors import NestingDepthError, PolyarrayTypeError, PolyarrayValueError
 
-__all__ = ["Container", "SEPARATOR", "install_methods"]
+__all__ = ["Container", "SEPARATOR", "MAX_DEPTH", "install_methods"]
 
 #: Joins the keys of a key path: ``"b/c"``.
 SEPARATOR = "/"
+
+#: How deeply Containers nest at most (each level is a Python frame when a Container is walked).
+MAX_DEPTH = 128
 
 _MISSING: Any = object()
 _INDENT = "    "
@@ -55,11 +58,54 @@ def _check_key(key: Any) -> str:
     return key
 
 
+def _too_deep(where: str) -> NestingDepthError:
+    return NestingDepthError(
+        f"{where} nests Containers (or mappings) more than {MAX_DEPTH} levels deep, polyarray's limit "
+        f"(pa.Container walks one level per Python frame); flatten part of the structure, for example "
+        f"with key paths ('a/b/c') over fewer levels, or keep deep data in a leaf."
+    )
+
+
+def _check_depth(values: Iterable[Any], where: str, above: int = 1) -> None:
+    """Raise NestingDepthError when ``values`` nest mappings deeper than MAX_DEPTH (``above`` levels up).
+
+    Walks without recursion, so that any depth (or a mapping holding itself) gets this error.
+    """
+    pending = [(value, above + 1) for value in values]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, Container):
+            value = value._data
+        elif not isinstance(value, Mapping):
+            continue
+        if depth > MAX_DEPTH:
+            raise _too_deep(where)
+        pending.extend((child, depth + 1) for child in value.values())
+
+
 def _nested(value: Any) -> Any:
-    """Mappings other than Containers become Containers; everything else is kept as it is."""
+    """Mappings other than Containers become Containers; everything else is kept as it is.
+
+    The depth was checked by the caller (:func:`_check_depth`).
+    """
     if isinstance(value, Mapping) and not isinstance(value, Container):
-        return Container(value)
+        return _new({_check_key(k): _nested(v) for k, v in value.items()}, settings.dynamic_backend)
     return value
+
+
+def _walking(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, raising NestingDepthError on a Container that assignments made deeper than MAX_DEPTH."""
+
+    @functools.wraps(method)
+    def walking(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except NestingDepthError:
+            raise
+        except RecursionError as error:
+            raise _too_deep(f"Container.{method.__name__}") from error
+
+    return walking
 
 
 def _new(data: dict[str, Any], dynamic_backend: bool) -> Container:
@@ -212,6 +258,7 @@ class Container:
         if data is not None:
             items.update(data)
         items.update(leaves)
+        _check_depth(items.values(), "pa.Container(...)")
         object.__setattr__(self, "_data", {_check_key(k): _nested(v) for k, v in items.items()})
         _dynamic.start_flag(self, settings.dynamic_backend)
 
@@ -261,6 +308,7 @@ class Container:
                     where = SEPARATOR.join(parents[: index + 1])
                     raise PolyarrayValueError(f"Cannot set {key!r}: {where!r} is a leaf, not a Container.")
                 node = child
+            _check_depth((value,), f"Setting {key!r}", above=len(parents) + 1)
             node._data[_check_key(last)] = _nested(value)
             return
         if isinstance(value, Container):
@@ -346,6 +394,7 @@ class Container:
             "use len(c), c.cont_all_true(), c.cont_any_true() or c.cont_all_equal(other)."
         )
 
+    @_walking
     def __repr__(self) -> str:
         return "Container " + self._tree("")
 
@@ -374,6 +423,7 @@ class Container:
             else:
                 yield value
 
+    @_walking
     def cont_map(self, fn: Callable[[Any, str], Any], /) -> Container:
         """A Container of the same structure holding ``fn(leaf, key_path)`` for every leaf.
 
@@ -383,6 +433,7 @@ class Container:
         return _multi_map(lambda leaves, path: fn(leaves[0], path), [self], "")
 
     @staticmethod
+    @_walking
     def cont_multi_map(fn: Callable[[list[Any], str], Any], containers: Iterable[Container], /) -> Container:
         """A Container holding ``fn([leaf of each Container], key_path)``; the structures must match.
 
@@ -429,6 +480,7 @@ class Container:
 
     # -- conversion ----------------------------------------------------------------------
 
+    @_walking
     def to_dict(self) -> dict[str, Any]:
         """Nested plain dicts with the same leaves.
 
@@ -442,6 +494,7 @@ class Container:
         """A Container from nested mappings (each nested mapping becomes a Container)."""
         return cls(data)
 
+    @_walking
     def cont_flatten(self) -> dict[str, Any]:
         """A dict from key path to leaf; an empty sub-Container is kept as an entry of its own.
 

@@ -70,6 +70,9 @@ class Declaration:
     #: A NamedTuple class that tuple results are turned into (``unique_all``, ``svd`` …).
     result: type | None = None
     public: Callable[..., Any] | None = None
+    #: ``check(args, kwargs)``: raises a ``pa.PolyarrayError`` for arguments every backend must refuse
+    #: (run by ``handle_exceptions`` before the implementation; the fast path leaves such functions to the chain).
+    check: Callable[[tuple, dict[str, Any]], None] | None = None
     #: The signature implementations match: the public one without the parameters
     #: that wrappers add and consume (``out``, ``complex_mode`` …).
     implementation_signature: inspect.Signature | None = None
@@ -179,6 +182,7 @@ def _declare(
     namespace: str | None,
     mixed_backend_wrappers: dict[str, tuple[str, ...]] | None,
     result: type | None = None,
+    check: Callable[[tuple, dict[str, Any]], None] | None = None,
 ) -> Callable[..., Any]:
     from ._wrappers import check_wrapper_names
 
@@ -213,6 +217,7 @@ def _declare(
         mixed_backend_wrappers=dict(mixed_backend_wrappers or {}),
         result=result,
         implementation_signature=implementation_signature,
+        check=check,
     )
     if decl.name in _NAMES:
         raise PolyarrayTypeError(f"{decl.qualname!r} is declared twice: function names are unique across namespaces.")
@@ -237,9 +242,10 @@ def _decorator(kind: str):
         namespace: str | None = None,
         mixed_backend_wrappers: dict[str, tuple[str, ...]] | None = None,
         result: type | None = None,
+        check: Callable[[tuple, dict[str, Any]], None] | None = None,
     ):
         def apply(fn: Callable[..., Any]) -> Callable[..., Any]:
-            return _declare(fn, kind, wrappers, namespace, mixed_backend_wrappers, result)
+            return _declare(fn, kind, wrappers, namespace, mixed_backend_wrappers, result, check)
 
         return apply if function is None else apply(function)
 

@@ -3,7 +3,8 @@
 This module also keeps polyarray's default dtypes: the dtype that creation
 functions give Python values of each kind when no ``dtype`` is passed. They
 are the same on every backend (``float64``, ``int64``, ``complex128`` unless
-changed) and context-local like the backend stack: :func:`set_default_dtypes`
+changed; a backend that lacks one of them uses its own, see
+:func:`own_defaults`) and context-local like the backend stack: :func:`set_default_dtypes`
 changes them for this context and as the process default that contexts which
 never set their own (new threads, for instance) start from; an override
 (``pa.default_dtype_as``) changes them in this context only.
@@ -12,7 +13,7 @@ never set their own (new threads, for instance) start from; an override
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -27,6 +28,8 @@ __all__ = [
     "set_default_dtypes",
     "override_default_dtypes",
     "reset_default_dtypes",
+    "own_defaults",
+    "defaults_on",
 ]
 
 
@@ -187,11 +190,35 @@ BUILTIN_DEFAULTS: Mapping[str, DType] = MappingProxyType(
     {"real floating": float64, "integral": int64, "complex floating": complex128, "indexing": int64}
 )
 
+
+class Defaults(Mapping[str, DType]):
+    """Default dtypes by kind (read-only), and the kinds chosen with ``pa.set_default_dtype`` & co. (``chosen``)."""
+
+    __slots__ = ("_values", "chosen")
+
+    def __init__(self, values: Mapping[str, DType], chosen: frozenset[str] = frozenset()) -> None:
+        self._values = dict(values)
+        self._values["indexing"] = self._values["integral"]
+        self.chosen = chosen
+
+    def __getitem__(self, kind: str) -> DType:
+        return self._values[kind]
+
+    def __iter__(self) -> Any:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Defaults({self._values!r}, chosen={sorted(self.chosen)!r})"
+
+
 #: This context's default dtypes (a read-only mapping like BUILTIN_DEFAULTS); unset: the process default.
 DEFAULTS: contextvars.ContextVar[Mapping[str, DType]] = contextvars.ContextVar("polyarray_default_dtypes")
 
 #: The default dtypes of contexts that never set their own.
-process_defaults: Mapping[str, DType] = BUILTIN_DEFAULTS
+process_defaults: Mapping[str, DType] = Defaults(BUILTIN_DEFAULTS)
 
 
 def default_dtypes() -> Mapping[str, DType]:
@@ -199,17 +226,23 @@ def default_dtypes() -> Mapping[str, DType]:
     return DEFAULTS.get(process_defaults)
 
 
-def _with(changes: Mapping[str, DType]) -> Mapping[str, DType]:
-    merged = dict(default_dtypes())
+def _with(changes: Mapping[str, DType], chosen: bool = True) -> Defaults:
+    current = default_dtypes()
+    merged = dict(current)
     merged.update(changes)
-    merged["indexing"] = merged["integral"]
-    return MappingProxyType(merged)
+    kinds = getattr(current, "chosen", frozenset())
+    kinds = kinds | set(changes) if chosen else kinds - set(changes)
+    return Defaults(merged, frozenset(kinds))
 
 
-def set_default_dtypes(changes: Mapping[str, DType]) -> None:
-    """Change default dtypes (kind -> dtype) in this context and as the process default."""
+def set_default_dtypes(changes: Mapping[str, DType], *, chosen: bool = True) -> None:
+    """Change default dtypes (kind -> dtype) in this context and as the process default.
+
+    ``chosen`` records the kinds as chosen by the user (see :func:`defaults_on`);
+    False gives them back to each backend's own default.
+    """
     global process_defaults
-    defaults = _with(changes)
+    defaults = _with(changes, chosen)
     DEFAULTS.set(defaults)
     process_defaults = defaults
 
@@ -221,4 +254,46 @@ def override_default_dtypes(changes: Mapping[str, DType]) -> contextvars.Token:
 
 def reset_default_dtypes(kinds: tuple[str, ...] | None = None) -> None:
     """Give the named kinds (all when None) polyarray's built-in defaults, here and as the process default."""
-    set_default_dtypes({kind: BUILTIN_DEFAULTS[kind] for kind in (kinds or DEFAULT_KINDS)})
+    set_default_dtypes({kind: BUILTIN_DEFAULTS[kind] for kind in (kinds or DEFAULT_KINDS)}, chosen=False)
+
+
+#: The dtypes a backend's own default of each kind is chosen from when it lacks polyarray's, widest first.
+_FALLBACKS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "real floating": ("float64", "float32", "float16", "bfloat16"),
+        "integral": ("int64", "int32", "int16", "int8"),
+        "complex floating": ("complex128", "complex64"),
+    }
+)
+
+
+def own_defaults(held: Collection[str]) -> Mapping[str, DType] | None:
+    """The default dtypes of a backend that holds the dtypes named ``held``, or None when they are polyarray's.
+
+    Each kind's default is polyarray's built-in one where the backend holds
+    it, else the widest dtype of that kind it holds (a backend without 64-bit
+    dtypes, such as JAX outside its 64-bit mode: float32, int32, complex64).
+    """
+    found = {}
+    for kind, names in _FALLBACKS.items():
+        name = next((n for n in names if n in held), names[0])
+        found[kind] = DTYPES[name]
+    if all(found[kind] is BUILTIN_DEFAULTS[kind] for kind in found):
+        return None
+    found["indexing"] = found["integral"]
+    return MappingProxyType(found)
+
+
+def defaults_on(own: Mapping[str, DType] | None) -> Mapping[str, DType]:
+    """This context's default dtypes on a backend whose own defaults are ``own`` (see :func:`own_defaults`).
+
+    The kinds chosen with ``pa.set_default_dtype`` & co. keep the chosen dtype
+    (a backend that lacks it refuses it); the others take the backend's own.
+    """
+    current = default_dtypes()
+    if own is None:
+        return current
+    chosen = getattr(current, "chosen", frozenset())
+    merged = {kind: current[kind] if kind in chosen else own[kind] for kind in DEFAULT_KINDS}
+    merged["indexing"] = merged["integral"]
+    return merged

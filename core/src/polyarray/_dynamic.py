@@ -30,6 +30,7 @@ it for a ``with`` block.
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from collections.abc import Iterator
@@ -59,9 +60,23 @@ __all__ = [
     "live_containers",
 ]
 
-_arrays: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
-_containers: weakref.WeakValueDictionary[int, Container] = weakref.WeakValueDictionary()
+#: Weak references to the arrays and Containers flagged dynamic, oldest first. A reference whose
+#: object died or was opted out stays until the next pruning: appending is all that creating a
+#: dynamic array costs (the compiled fast path appends to ``_arrays`` itself), and a list is
+#: pruned once it has doubled since its last pruning (``settings.dynamic_limit`` for arrays).
+_arrays: list[weakref.ref] = []
+_containers: list[weakref.ref] = []
+_container_limit = [1024]
+_append_array = _arrays.append
 _lock = threading.RLock()
+_prune_lock = threading.Lock()
+_ref = weakref.ref
+
+#: ``pa.Array``, filled in by ``_array`` (which imports this module).
+ARRAY_TYPE: type = type("NotYetDefined", (), {})
+
+#: The default flag of new arrays and Containers when nothing is pushed: the design's dynamic default.
+DEFAULT = True
 
 #: The flags pushed by set_dynamic_backend, oldest first; ``settings.dynamic_backend`` is the last one.
 _pushed: list[bool] = []
@@ -73,14 +88,15 @@ _pushed: list[bool] = []
 def set_dynamic_backend(flag: bool) -> None:
     """Make ``flag`` the ``dynamic_backend`` of arrays and Containers created from now on (process-wide).
 
-    The previous default comes back with :func:`unset_dynamic_backend`.
+    New ones are dynamic by default (True); the previous default comes back
+    with :func:`unset_dynamic_backend`.
 
-    >>> pa.set_dynamic_backend(True)
-    >>> pa.asarray([1.0]).dynamic_backend
-    True
-    >>> pa.unset_dynamic_backend()
+    >>> pa.set_dynamic_backend(False)
     >>> pa.asarray([1.0]).dynamic_backend
     False
+    >>> pa.unset_dynamic_backend()
+    >>> pa.asarray([1.0]).dynamic_backend
+    True
     """
     with _lock:
         _pushed.append(bool(flag))
@@ -88,26 +104,26 @@ def set_dynamic_backend(flag: bool) -> None:
 
 
 def unset_dynamic_backend() -> None:
-    """Go back to the default ``dynamic_backend`` before the last :func:`set_dynamic_backend` (False at start).
+    """Go back to the default ``dynamic_backend`` before the last :func:`set_dynamic_backend` (True at start).
 
-    >>> pa.set_dynamic_backend(True)
+    >>> pa.set_dynamic_backend(False)
     >>> pa.unset_dynamic_backend()
     >>> pa.Container(a=pa.asarray([1])).dynamic_backend
-    False
+    True
     """
     with _lock:
         if _pushed:
             _pushed.pop()
-        settings.dynamic_backend = _pushed[-1] if _pushed else False
+        settings.dynamic_backend = _pushed[-1] if _pushed else DEFAULT
 
 
 class dynamic_backend_as:
     """Set the default ``dynamic_backend`` of new arrays and Containers inside a ``with`` block.
 
-    >>> with pa.dynamic_backend_as(True):
+    >>> with pa.dynamic_backend_as(False):
     ...     x = pa.asarray([1.0, 2.0])
     >>> x.dynamic_backend, pa.asarray([3.0]).dynamic_backend
-    (True, False)
+    (False, True)
     """
 
     __slots__ = ("flag",)
@@ -128,16 +144,54 @@ class dynamic_backend_as:
 
 def track(value: Array | Container) -> None:
     """Flag ``value`` as dynamic and register it, without converting it."""
-    _set_flag(value, True)
-    from ._array import Array
+    if value.__class__ is ARRAY_TYPE:  # every new array, unless the default is off: kept short
+        value._dynamic = True
+        _append_array(_ref(value))
+        if len(_arrays) >= settings.dynamic_limit:
+            settings.dynamic_limit = _prune(_arrays)
+        return
+    # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
+    _setattr(value, "_dynamic", True)
+    if isinstance(value, ARRAY_TYPE):
+        _arrays.append(_ref(value))
+        if len(_arrays) >= settings.dynamic_limit:
+            settings.dynamic_limit = _prune(_arrays)
+    else:
+        _containers.append(_ref(value))
+        if len(_containers) >= _container_limit[0]:
+            _container_limit[0] = _prune(_containers)
 
-    with _lock:
-        (_arrays if type(value) is Array else _containers)[id(value)] = value
+
+_setattr = object.__setattr__
+
+
+def registry() -> list[weakref.ref]:
+    """The list of weak references to dynamic arrays, which the compiled fast path appends to."""
+    return _arrays
+
+
+def _prune(refs: list[weakref.ref]) -> int:
+    """Drop the references to objects that died or are no longer dynamic; the length to prune at next.
+
+    Appends may go on meanwhile, in other threads.
+    """
+    if not _prune_lock.acquire(blocking=False):
+        return len(refs) + 1024  # another thread is pruning
+    try:
+        count = len(refs)
+        # One reference per object (a dict keyed by id), for the live ones still flagged.
+        kept = list(
+            {id(value): ref for ref in refs[:count] if (value := ref()) is not None and value._dynamic}.values()
+        )
+        # One slice assignment: references appended since ``count`` was read stay after the kept ones.
+        refs[:count] = kept
+        return max(1024, 2 * len(kept))
+    finally:
+        _prune_lock.release()
 
 
 def _set_flag(value: Array | Container, flag: bool) -> None:
-    # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
-    object.__setattr__(value, "_dynamic", flag)
+    _setattr(value, "_dynamic", flag)
 
 
 def start_flag(value: Array | Container, flag: bool) -> None:
@@ -151,24 +205,28 @@ def start_flag(value: Array | Container, flag: bool) -> None:
         _set_flag(value, False)
 
 
-def _untrack(value: Array | Container) -> None:
-    _set_flag(value, False)
-    from ._array import Array
+def _is_dynamic(value: Any) -> bool:
+    return getattr(value, "_dynamic", False)
 
-    with _lock:
-        (_arrays if type(value) is Array else _containers).pop(id(value), None)
+
+def _live(refs: list[weakref.ref]) -> list[Any]:
+    found, seen = [], set()
+    for ref in list(refs):
+        value = ref()
+        if value is not None and _is_dynamic(value) and id(value) not in seen:
+            seen.add(id(value))
+            found.append(value)
+    return found
 
 
 def live_arrays() -> list[Array]:
     """The dynamic ``pa.Array`` objects alive now."""
-    with _lock:
-        return list(_arrays.values())
+    return _live(_arrays)
 
 
 def live_containers() -> list[Container]:
     """The dynamic ``pa.Container`` objects alive now."""
-    with _lock:
-        return list(_containers.values())
+    return _live(_containers)
 
 
 def _set_backend_of_context() -> Backend | None:
@@ -180,29 +238,34 @@ def _set_backend_of_context() -> Backend | None:
 def set_array_flag(array: Array, flag: bool) -> None:
     """``array.dynamic_backend = flag``: True converts the data to the backend set for this context at once."""
     if not flag:
-        _untrack(array)
+        _set_flag(array, False)
         return
     target = _set_backend_of_context()
     if target is not None and array.backend is not target:
-        _apply(_Plan(target, [array], []))
-    track(array)
+        _apply(_Plan(target, [array], []), _flag_set(target))
+    if not _is_dynamic(array):
+        track(array)
 
 
 def set_container_flag(container: Container, flag: bool) -> None:
     """``container.dynamic_backend = flag``: True converts its leaves to the backend set for this context at once."""
     if not flag:
-        _untrack(container)
+        _set_flag(container, False)
         return
     target = _set_backend_of_context()
     if target is not None:
-        _apply(_Plan(target, [], [container]))
-    track(container)
+        _apply(_Plan(target, [], [container]), _flag_set(target))
+    if not _is_dynamic(container):
+        track(container)
 
 
 def convert_live(target: Backend) -> None:
     """Convert every live dynamic array and Container to ``target``: all of them, or (raising) none."""
     with _lock:
-        _apply(_Plan(target, list(_arrays.values()), list(_containers.values())))
+        _apply(
+            _Plan(target, live_arrays(), live_containers()),
+            ("set_backend", f"pa.set_backend({target.name!r}, dynamic=True) converts every dynamic array"),
+        )
 
 
 # -- one switch -----------------------------------------------------------------------------
@@ -300,9 +363,14 @@ def _leaves_of(container: Container) -> Iterator[tuple[Container, str, Any]]:
             yield container, key, value
 
 
-def _apply(plan: _Plan) -> None:
+def _flag_set(target: Backend) -> tuple[str, str]:
+    """What setting dynamic_backend to True does, for the messages of :func:`_check`."""
+    return "Array.dynamic_backend", f"Setting dynamic_backend = True converts at once to the {target.name} backend"
+
+
+def _apply(plan: _Plan, what: tuple[str, str]) -> None:
     """Check every move, make every new array, then store them all (nothing is stored if anything fails)."""
-    _check(plan)
+    _check(plan, what)
     converted = [_converted(move, plan.target) for move in plan.moves]
     for move, data in zip(plan.moves, converted):
         move.store.put(data, plan.target)
@@ -321,27 +389,49 @@ def _converted(move: _Move, target: Backend) -> Any:
         ) from error
 
 
-def _check(plan: _Plan) -> None:
+_OPT_OUT = (
+    "set their dynamic_backend to False (x.dynamic_backend = False), or create them inside "
+    "pa.dynamic_backend_as(False) (or after pa.set_dynamic_backend(False)) so that switches leave them alone"
+)
+
+
+def _blockers(moves: list[_Move]) -> str:
+    """``2 float64 arrays of the numpy backend (shapes (3,), (2, 2))`` …, per dtype and source backend."""
+    groups: dict[tuple[str, str], list[tuple]] = {}
+    for move in moves:
+        groups.setdefault((move.dtype.name, move.source.name), []).append(tuple(move.data.shape))
+    parts = []
+    for (dtype, source), shapes in sorted(groups.items()):
+        shown = ", ".join(map(str, shapes[:3])) + (", …" if len(shapes) > 3 else "")
+        noun, shape = ("array", "shape") if len(shapes) == 1 else ("arrays", "shapes")
+        parts.append(f"{len(shapes)} {dtype} {noun} of the {source} backend ({shape} {shown})")
+    return "; ".join(parts)
+
+
+def _check(plan: _Plan, what: tuple[str, str]) -> None:
+    """Refuse the whole plan when the target cannot hold a dtype or lacks a device of one of its moves."""
     target = plan.target
     held = set(target.dtypes)
-    lacking = sorted({move.dtype.name for move in plan.moves if move.dtype not in held})
+    lacking = [move for move in plan.moves if move.dtype not in held]
     if lacking:
-        count = sum(1 for move in plan.moves if move.dtype.name in lacking)
         raise UnsupportedDtypeError(
-            "set_backend",
+            what[0],
             target.name,
-            lacking[0],
-            f": {count} dynamic array(s) hold {', '.join(lacking)}, which the {target.name} backend cannot hold "
-            f"(it holds {', '.join(d.name for d in target.dtypes)}). No array was converted and the backend is "
-            f"unchanged: cast them with pa.astype, or set their dynamic_backend to False",
+            lacking[0].dtype.name,
+            f": {what[1]}, and {len(lacking)} array(s) hold a dtype the {target.name} "
+            f"backend cannot hold (it holds {', '.join(d.name for d in target.dtypes)}): {_blockers(lacking)}. "
+            f"No array was converted and the backend is unchanged: cast them with pa.astype, or {_OPT_OUT}",
         )
     devices = set(target.info.devices)
-    missing = sorted({move.device for move in plan.moves if move.device not in devices})
+    missing = [move for move in plan.moves if move.device not in devices]
     if missing:
-        raise PolyarrayValueError(
-            f"Dynamic arrays live on {', '.join(map(repr, missing))}, which the {target.name} backend does not "
-            f"have (it has {', '.join(map(repr, target.info.devices))}). No array was converted and the backend "
-            f"is unchanged: move them with x.to_device(...), or set their dynamic_backend to False."
+        from ._errors import UnsupportedDeviceError
+
+        raise UnsupportedDeviceError(
+            f"{what[1]}, and {len(missing)} array(s) live on "
+            f"{', '.join(sorted({repr(m.device) for m in missing}))}, which the {target.name} backend does not have "
+            f"(it has {', '.join(map(repr, target.info.devices))}): {_blockers(missing)}. No array was converted "
+            f"and the backend is unchanged: move them with x.to_device(...), or {_OPT_OUT}."
         )
 
 
@@ -361,16 +451,47 @@ def convert(data: Any, source: Backend, target: Backend, dtype: DType, device: s
             if source.mutable_arrays or not target.mutable_arrays:
                 return shared
             return target.raw.asarray(shared, copy=True)
-    values = source.raw.to_numpy(data)
+    values = native_byte_order(source.raw.to_numpy(data))
     return target.raw.asarray(values, dtype=target.native_dtype(dtype), device=device, copy=True)
 
 
-def convert_array(array: Array, target: Backend) -> Any:
+def device_of(backend: Backend, native: Any, function: str) -> str:
+    """The portable device of a native array of ``backend``, which must be one the backend lists.
+
+    A framework may hold arrays on devices its plugin does not list (a torch
+    ``meta`` tensor, which holds no data): they are refused, naming the device.
+    """
+    device = backend.raw.device_of(native)
+    if device not in backend.info.devices:
+        from ._errors import UnsupportedDeviceError
+
+        raise UnsupportedDeviceError(
+            f"pa.{function} on the {backend.name} backend got an array on the device {device!r}, which the "
+            f"backend does not list (it has {', '.join(map(repr, backend.info.devices))}); polyarray computes "
+            f"only on those. Move the array to one of them first (for torch: x.to('cpu'))."
+        )
+    return device
+
+
+def native_byte_order(value: Any) -> Any:
+    """A NumPy array of non-native byte order (``'>f4'`` on a little-endian machine) as a native-order copy.
+
+    Frameworks, DLPack and NumPy's own ``dtype=`` arguments take native byte
+    order only; every other value is returned as it is.
+    """
+    numpy = sys.modules.get("numpy")  # not imported: nothing can be a NumPy array
+    if numpy is not None and type(value) is numpy.ndarray and not value.dtype.isnative:
+        return value.astype(value.dtype.newbyteorder("="))
+    return value
+
+
+def convert_array(array: Array, target: Backend, function: str = "asarray") -> Any:
     """The data of ``array`` as a native array of ``target`` (checked as a switch checks it)."""
     plan = _Plan(target, [], [])
     move = _Move(array.data, array.backend, None)
     plan.moves.append(move)
-    _check(plan)
+    what = f"A dynamic {array.backend.name} array is converted for a call on the {target.name} backend"
+    _check(plan, (function, what))
     return _converted(move, target)
 
 

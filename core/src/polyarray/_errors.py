@@ -29,6 +29,10 @@ class PolyarrayAxisError(PolyarrayIndexError, PolyarrayValueError):
     """An axis was out of range (both an IndexError and a ValueError, like NumPy's AxisError)."""
 
 
+class PolyarrayMemoryError(PolyarrayError, MemoryError):
+    """An array too large for the memory the framework can allocate."""
+
+
 class PolyarrayNotImplementedError(PolyarrayError, NotImplementedError):
     """A feature is not available."""
 
@@ -79,4 +83,32 @@ class UnsupportedDtypeError(PolyarrayTypeError):
         self.backend = backend
         self.dtype = dtype
         message = f"pa.{function} cannot compute on {dtype} on the {backend!r} backend{detail}."
+        super().__init__(message)
+
+
+class BackendContextError(PolyarrayError, RuntimeError):
+    """A ``pa.backend_context`` was misused.
+
+    Exited without being entered, exited in another thread or task, exited
+    before a block entered inside it, or entered again while active.
+    """
+
+
+class UnsupportedDeviceError(PolyarrayValueError):
+    """An array lives on a device its backend does not list (a torch ``meta`` tensor …)."""
+
+
+class NestingDepthError(PolyarrayValueError, RecursionError):
+    """A Container or nest is nested deeper than polyarray walks."""
+
+
+class BackendConflictError(BackendLoadError):
+    """Several installed distributions register the same backend name; polyarray does not choose between them.
+
+    ``backend`` is the name and ``distributions`` the distributions that claim it.
+    """
+
+    def __init__(self, message: str, backend: str = "", distributions: tuple[str, ...] = ()) -> None:
+        self.backend = backend
+        self.distributions = distributions
         super().__init__(message)

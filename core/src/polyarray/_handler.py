@@ -2,13 +2,17 @@
 
 State is context-local: each thread and asyncio task sees its own backend
 stack (a ``contextvars.ContextVar`` holding an immutable tuple). A context
-that never set a backend starts from the process default, which
-:func:`set_backend` also updates, so new threads follow it.
+that never set a backend starts from the process default, a stack of its own
+that :func:`set_backend`, :func:`previous_backend` and :func:`unset_backend`
+change the same way as the caller's stack, so new threads follow them.
+:class:`backend_context` never touches the process default, and on exit puts
+back exactly the stack its context saw on entry.
 """
 
 from __future__ import annotations
 
 import contextvars
+import functools
 import sys
 import threading
 from typing import TYPE_CHECKING, Any
@@ -36,6 +40,9 @@ ARRAY_TYPE: type = type("NotYetDefined", (), {})
 #: This context's backend stack (a tuple of Backend, top last).
 STACK: contextvars.ContextVar[tuple[Backend, ...]] = contextvars.ContextVar("polyarray_backend_stack")
 
+#: This context's innermost active ``backend_context`` (each one reaches the one around it through its token).
+BLOCK: contextvars.ContextVar[backend_context | None] = contextvars.ContextVar("polyarray_backend_block")
+
 #: The stack that contexts which never set one start from.
 process_stack: tuple[Backend, ...] = ()
 
@@ -51,9 +58,18 @@ _NEVER_ARRAYS = (int, float, complex, bool, str, bytes, type(None), slice, type(
 _type_owner: dict[type, Backend | None] = dict.fromkeys(_NEVER_ARRAYS)
 
 
+@functools.cache
+def _backend_type() -> type:
+    from ._backend import Backend
+
+    return Backend
+
+
 def resolve_backend(name_or_backend: str | Backend) -> Backend:
     """The built :class:`Backend` for a name (building it on first use) or a Backend."""
     if not isinstance(name_or_backend, str):
+        if type(name_or_backend) is _backend_type():
+            return name_or_backend
         from ._backend import Backend
 
         if isinstance(name_or_backend, Backend):
@@ -146,6 +162,21 @@ def _owner_of(value: Any) -> Backend | None:
         pass
     if cls is list or cls is tuple:
         return _owner_of(value[0]) if value else None
+    if isinstance(value, ARRAY_TYPE):  # a subclass of pa.Array (never cached: each one has its backend)
+        return value.backend
+    return _owner_of_type(cls)
+
+
+def owner_of_native(value: Any) -> Backend | None:
+    """The backend whose native array type ``value`` is (None for anything else; ``pa.Array`` included)."""
+    cls = type(value)
+    try:
+        return _type_owner[cls]
+    except KeyError:
+        pass
+    # Lists, tuples and pa.Array subclasses stay out of the cache: inference looks inside them.
+    if cls is list or cls is tuple or isinstance(value, ARRAY_TYPE):
+        return None
     return _owner_of_type(cls)
 
 
@@ -167,14 +198,19 @@ def infer_backend(args: tuple, kwargs: dict | None = None) -> Backend:
 
 
 def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Backend:
-    """Make a backend the current one, in this context and as the process default.
+    """Push a backend onto this context's stack and onto the process default; return it.
 
     The backend is resolved and built first; if that fails, nothing changes.
+    Called inside a ``pa.backend_context`` block, the backend is current until
+    the block ends (the block puts back the stack it found); the process
+    default, which new threads start from, keeps it.
+
     With ``dynamic=True``, every live ``pa.Array`` and ``pa.Container`` whose
-    ``dynamic_backend`` is True is converted to it too (through DLPack without
-    a copy where the frameworks allow, else through NumPy): all of them, or,
-    when one cannot be converted (a dtype or device the backend lacks), none,
-    and the error leaves the backend unchanged.
+    ``dynamic_backend`` is True (the default of new ones) is converted to it
+    too (through DLPack without a copy where the frameworks allow, else
+    through NumPy): all of them, or, when one cannot be converted (a dtype or
+    device the backend lacks), none, and the error, which lists what blocks
+    the switch, leaves the backend unchanged.
 
     >>> b = pa.set_backend("numpy")
     >>> pa.current_backend().name
@@ -187,30 +223,35 @@ def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Bac
         from ._dynamic import convert_live
 
         convert_live(backend)
-    stack = (*_current_stack(), backend)
-    STACK.set(stack)
-    process_stack = stack
+    stack = STACK.get(UNSET)
+    STACK.set((*(process_stack if stack is UNSET else stack), backend))
+    process_stack = (*process_stack, backend)
     return backend
 
 
 def previous_backend() -> Backend | None:
-    """Pop the current backend off the stack and return it (None when the stack was empty).
+    """Pop the current backend off this context's stack and return it (None when the stack was empty).
+
+    The process default's top is popped too (when it has one).
 
     >>> _ = pa.set_backend("numpy")
     >>> pa.previous_backend().name
     'numpy'
     """
     global process_stack
-    stack = _current_stack()
+    stack = STACK.get(UNSET)
+    if stack is UNSET:
+        stack = process_stack
+    if process_stack:
+        process_stack = process_stack[:-1]
     if not stack:
         return None
     STACK.set(stack[:-1])
-    process_stack = stack[:-1]
     return stack[-1]
 
 
 def unset_backend() -> None:
-    """Clear the backend stack: calls go back to inference and the implicit backend.
+    """Clear this context's backend stack and the process default: calls go back to inference.
 
     >>> _ = pa.set_backend("numpy")
     >>> pa.unset_backend()
@@ -245,25 +286,79 @@ def get_backend(name: str | None = None) -> Backend:
     return current_backend() if name is None else resolve_backend(name)
 
 
-class backend_context:
-    """Use a backend inside a ``with`` block; the previous state comes back on exit.
+#: The token of a block that an outer block's exit closed (its own exit then does nothing).
+_CLOSED: Any = object()
+_MISSING = contextvars.Token.MISSING
 
-    Only this thread or task sees it.
+
+def _context_error(block: backend_context, what: str) -> Exception:
+    from ._errors import BackendContextError
+
+    return BackendContextError(
+        f"pa.backend_context({block.backend.name!r}) {what}. Use it as a `with` statement in the thread or "
+        f"asyncio task that uses the backend; nested blocks end innermost first."
+    )
+
+
+class backend_context:
+    """Use a backend inside a ``with`` block; on exit, this context's stack is exactly what the block found.
+
+    Only this thread or task sees it; the process default (what new threads
+    start from) is never changed by the block itself. A ``pa.set_backend``
+    inside the block pushes onto the block's stack, so it lasts until the
+    block ends, and onto the process default. A block object may be used
+    again once it has ended. Exiting a block that is not active (never
+    entered, entered in another thread or task, already ended), exiting an
+    outer block before an inner one, or entering a block that is active
+    raises a ``pa.BackendContextError``; an out-of-order exit still ends the
+    outer block and the blocks inside it, leaving no entry of theirs behind.
 
     >>> with pa.backend_context("numpy") as xp:
     ...     pa.current_backend() is xp
     True
     """
 
-    __slots__ = ("_tokens", "backend")
+    __slots__ = ("_block", "_found", "_token", "backend")
 
     def __init__(self, name_or_backend: str | Backend) -> None:
         self.backend = resolve_backend(name_or_backend)
-        self._tokens: list[contextvars.Token] = []
+        self._token: contextvars.Token | None = None
 
     def __enter__(self) -> Backend:
-        self._tokens.append(STACK.set((*_current_stack(), self.backend)))
+        if self._token is not None and self._token is not _CLOSED:
+            raise _context_error(self, "was entered while it is active; make a new pa.backend_context for this")
+        stack = STACK.get(UNSET)
+        found = process_stack if stack is UNSET else stack
+        self._found = found
+        self._token = STACK.set((*found, self.backend))
+        self._block = BLOCK.set(self)
         return self.backend
 
     def __exit__(self, *exc_info: object) -> None:
-        STACK.reset(self._tokens.pop())
+        token = self._token
+        if token is None:
+            raise _context_error(self, "was exited without being entered")
+        if token is _CLOSED:
+            # An outer block ended before this one and took this block's entry with it.
+            self._token = None
+            return
+        try:
+            STACK.reset(token)
+        except ValueError:
+            raise _context_error(
+                self, "was exited in a thread or asyncio task other than the one that entered it"
+            ) from None
+        self._token = None
+        found = self._found
+        if token.old_value is _MISSING and process_stack is not found:
+            # The context followed the process default, which a set_backend inside the block changed.
+            STACK.set(found)
+        inner = BLOCK.get(None)
+        BLOCK.reset(self._block)
+        if inner is not self:
+            while inner is not None and inner is not self:
+                # Blocks entered inside this one and not yet exited: they end with it.
+                inner._token = _CLOSED
+                outer = inner._block.old_value
+                inner = None if outer is _MISSING else outer
+            raise _context_error(self, "was exited before a block entered inside it")

@@ -20,6 +20,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <structmember.h>
 
 #define MAX_POSITIONAL 8
@@ -32,6 +33,7 @@ typedef struct {
     char array_mode;      /* functions return pa.Array (else native arrays) */
     char dynamic_backend; /* the dynamic_backend flag of new arrays */
     char nan_checking;    /* a NaN policy other than "nothing" is set */
+    Py_ssize_t dynamic_limit; /* the length at which the registry of dynamic arrays is pruned */
 } Settings;
 
 static PyObject *
@@ -44,6 +46,8 @@ settings_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Settings *self = (Settings *)type->tp_alloc(type, 0);
     if (self != NULL) {
         self->array_mode = 1;
+        self->dynamic_backend = 1;
+        self->dynamic_limit = 1024;
     }
     return (PyObject *)self;
 }
@@ -52,6 +56,8 @@ static PyMemberDef settings_members[] = {
     {"array_mode", T_BOOL, offsetof(Settings, array_mode), 0, "Whether functions return pa.Array."},
     {"dynamic_backend", T_BOOL, offsetof(Settings, dynamic_backend), 0, "The flag of new arrays and Containers."},
     {"nan_checking", T_BOOL, offsetof(Settings, nan_checking), 0, "Whether a NaN policy is set."},
+    {"dynamic_limit", T_PYSSIZET, offsetof(Settings, dynamic_limit), 0,
+     "The registry length at which _dynamic.track prunes it (the fast path appends below it)."},
     {NULL},
 };
 
@@ -75,6 +81,8 @@ static PyObject *type_owner = NULL;    /* dict: type -> Backend (None: not an ar
 static PyTypeObject *array_type = NULL; /* pa.Array */
 static PyObject *polyarray_error = NULL;
 static PyObject *track = NULL;         /* _dynamic.track */
+static PyObject *registry = NULL;      /* _dynamic._arrays: weak references to the dynamic arrays */
+static Py_ssize_t dynamic_offset = -1; /* the slot pa.Array._dynamic */
 static Py_ssize_t data_offset = -1;    /* the slots pa.Array.data and pa.Array.backend */
 static Py_ssize_t backend_offset = -1;
 
@@ -112,9 +120,9 @@ slot_offset(PyObject *cls, const char *name)
 static PyObject *
 configure(PyObject *module, PyObject *args)
 {
-    PyObject *given_settings, *handler, *array, *error, *tracker;
-    if (!PyArg_ParseTuple(args, "O!OOOO:configure", &SettingsType, &given_settings, &handler, &array, &error,
-                          &tracker)) {
+    PyObject *given_settings, *handler, *array, *error, *tracker, *refs = NULL;
+    if (!PyArg_ParseTuple(args, "O!OOOO|O!:configure", &SettingsType, &given_settings, &handler, &array, &error,
+                          &tracker, &PyList_Type, &refs)) {
         return NULL;
     }
     if (!PyType_Check(array)) {
@@ -123,7 +131,8 @@ configure(PyObject *module, PyObject *args)
     }
     Py_ssize_t data = slot_offset(array, "data");
     Py_ssize_t backend = slot_offset(array, "backend");
-    if (data < 0 || backend < 0) {
+    Py_ssize_t dynamic = refs == NULL ? -1 : slot_offset(array, "_dynamic");
+    if (data < 0 || backend < 0 || (refs != NULL && dynamic < 0)) {
         return NULL;
     }
     PyObject *hdict = PyModule_GetDict(handler);
@@ -145,6 +154,8 @@ configure(PyObject *module, PyObject *args)
     Py_XSETREF(array_type, (PyTypeObject *)Py_NewRef(array));
     Py_XSETREF(polyarray_error, Py_NewRef(error));
     Py_XSETREF(track, Py_NewRef(tracker));
+    Py_XSETREF(registry, Py_XNewRef(refs));
+    dynamic_offset = dynamic;
     data_offset = data;
     backend_offset = backend;
     Py_RETURN_NONE;
@@ -190,6 +201,8 @@ typedef struct {
     int dtype_source;                        /* the argument whose dtype is read, or -1 */
     int promoted[MAX_POSITIONAL], npromoted; /* operands whose dtype must be dtype_source's */
     int shapes[MAX_POSITIONAL], nshapes;
+    int ints[MAX_POSITIONAL], nints;         /* integer arguments: an exact int or a tuple of exact ints */
+    int int_minimums[MAX_POSITIONAL];        /* the smallest value each may hold (INT_MIN: any) */
     int sources[MAX_POSITIONAL];             /* per implementation positional: a parameter index, or -1 */
     int passthrough;           /* the implementation takes exactly the arguments, in order */
     int unwrap_arrays;         /* pa.Array arguments of the backend take the fast path too */
@@ -251,6 +264,30 @@ dtype_of(FastFunction *self, PyObject *array)
 {
     return self->dtype_getter != NULL ? self->dtype_getter(array, self->dtype_closure)
                                       : PyObject_GetAttr(array, s_dtype);
+}
+
+/* Whether value is an exact int, or a tuple of exact ints, each at least minimum (bool is not an int here). */
+static int
+exact_ints(PyObject *value, int minimum)
+{
+    if (PyLong_CheckExact(value)) {
+        if (minimum == INT_MIN) {
+            return 1;
+        }
+        int overflow;
+        long number = PyLong_AsLongAndOverflow(value, &overflow);
+        return overflow > 0 || (overflow == 0 && number >= minimum);
+    }
+    if (!PyTuple_CheckExact(value)) {
+        return 0;
+    }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(value); j++) {
+        PyObject *item = PyTuple_GET_ITEM(value, j);
+        if (!PyLong_CheckExact(item) || !exact_ints(item, minimum)) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* Raise translate(error, qualname, backend_name) from the current exception, as
@@ -322,7 +359,18 @@ finish_result(FastFunction *self, PyObject *result)
     }
     SLOT(array, data_offset) = result; /* steals the reference */
     SLOT(array, backend_offset) = Py_NewRef(self->backend);
-    if (settings->dynamic_backend) {
+    if (settings->dynamic_backend && registry != NULL && PyList_GET_SIZE(registry) < settings->dynamic_limit) {
+        /* _dynamic.track, inline: the flag set and a weak reference appended (pruning is left to track). */
+        SLOT(array, dynamic_offset) = Py_NewRef(Py_True);
+        PyObject *ref = PyWeakref_NewRef(array, NULL);
+        if (ref == NULL || PyList_Append(registry, ref) < 0) {
+            Py_XDECREF(ref);
+            Py_DECREF(array);
+            return NULL;
+        }
+        Py_DECREF(ref);
+    }
+    else if (settings->dynamic_backend) {
         PyObject *done = PyObject_CallOneArg(track, array);
         if (done == NULL) {
             Py_DECREF(array);
@@ -378,6 +426,12 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     }
     for (i = 0; i < self->nshapes; i++) {
         if (Py_TYPE(args[self->shapes[i]]) == self->shape_type) {
+            goto fallback;
+        }
+    }
+    for (i = 0; i < self->nints; i++) {
+        /* What the integer check of the chain lets through unchanged; anything else is the chain's. */
+        if (!exact_ints(args[self->ints[i]], self->int_minimums[i])) {
             goto fallback;
         }
     }
@@ -468,20 +522,21 @@ fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static char *keywords[] = {
         "fallback", "impl", "native", "native_dtypes", "native_type", "backend", "translate", "qualname",
         "backend_name", "finish", "shape_type", "nargs", "arrays", "dtype_source", "promoted", "shapes",
-        "sources", "constants", "kwnames", "unwrap_arrays", "check_nans", "wrap", NULL,
+        "sources", "constants", "kwnames", "unwrap_arrays", "check_nans", "wrap", "ints", "int_minimums", NULL,
     };
     PyObject *fallback, *impl, *native, *native_dtypes, *native_type, *backend, *translate, *qualname;
     PyObject *backend_name, *finish, *shape_type, *arrays, *promoted, *shapes, *sources, *constants, *kwnames;
+    PyObject *ints = NULL, *int_minimums = NULL;
     Py_ssize_t nargs;
     int dtype_source, unwrap_arrays, check_nans, wrap;
     if (!configured()) {
         return NULL;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOOOOnOiOOOOOppi:FastFunction", keywords, &fallback,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOOOOnOiOOOOOppi|OO:FastFunction", keywords, &fallback,
                                      &impl, &native, &native_dtypes, &native_type, &backend, &translate,
                                      &qualname, &backend_name, &finish, &shape_type, &nargs, &arrays,
                                      &dtype_source, &promoted, &shapes, &sources, &constants, &kwnames,
-                                     &unwrap_arrays, &check_nans, &wrap)) {
+                                     &unwrap_arrays, &check_nans, &wrap, &ints, &int_minimums)) {
         return NULL;
     }
     if (!PyType_Check(native_type) || (shape_type != Py_None && !PyType_Check(shape_type)) ||
@@ -502,6 +557,25 @@ fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         int_list(sources, self->sources, &npositional, "sources") < 0) {
         Py_DECREF(self);
         return NULL;
+    }
+    int nminimums = 0;
+    if (ints != NULL && (int_list(ints, self->ints, &self->nints, "ints") < 0 ||
+                         int_list(int_minimums == NULL ? ints : int_minimums, self->int_minimums, &nminimums,
+                                  "int_minimums") < 0)) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    if (nminimums != self->nints || (ints != NULL && int_minimums == NULL)) {
+        Py_DECREF(self);
+        PyErr_SetString(PyExc_ValueError, "FastFunction: ints and int_minimums differ in length");
+        return NULL;
+    }
+    for (int i = 0; i < self->nints; i++) {
+        if (self->ints[i] < 0 || self->ints[i] >= nargs) {
+            Py_DECREF(self);
+            PyErr_SetString(PyExc_ValueError, "FastFunction: an integer argument beyond the required arguments");
+            return NULL;
+        }
     }
     self->npositional = npositional;
     Py_ssize_t nkeywords = kwnames == Py_None ? 0 : PyTuple_GET_SIZE(kwnames);
@@ -798,7 +872,7 @@ static PyTypeObject DispatcherType = {
 
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS,
-     "configure(settings, handler, Array, PolyarrayError, track): where polyarray keeps what the fast "
+     "configure(settings, handler, Array, PolyarrayError, track[, registry]): where polyarray keeps what the fast "
      "paths read; called once, when the first fast path is made."},
     {NULL},
 };

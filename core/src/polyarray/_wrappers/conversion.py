@@ -2,42 +2,81 @@
 
 from __future__ import annotations
 
+import inspect
+import operator
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._config import settings
+from .._dynamic import native_byte_order
+from .._errors import PolyarrayTypeError
 from . import wrapper
+from .integers import integer_parameters
 
 if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
 
-def _converters(backend: Backend) -> dict[str, Callable[[Any], Any]]:
+class _NotImported:
+    """Stands for ``numpy.ndarray`` where NumPy was not imported when the backend was built."""
+
+
+def _index_converter(array_type: type) -> Callable[[Any], Any]:
+    def index(value: Any) -> Any:
+        if isinstance(value, array_type):
+            return operator.index(value)
+        if type(value) in (tuple, list):
+            for item in value:
+                if isinstance(item, array_type):
+                    return type(value)(operator.index(v) if isinstance(v, array_type) else v for v in value)
+        return value
+
+    return index
+
+
+def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str, Callable[[Any], Any]]:
     from .._array import Array
     from .._dtypes import DType
 
-    native_dtype = backend.native_dtype
+    # NumPy arrays (of non-native byte order) can only be given once NumPy is imported.
+    numpy = sys.modules.get("numpy")
+    ndarray: Any = numpy.ndarray if numpy is not None else _NotImported
+
+    def native_dtype(value: Any) -> Any:
+        return backend.native_dtype(value, function)
 
     def array(value: Any) -> Any:
-        return value.data if type(value) is Array else value
+        # A subclass of pa.Array is unwrapped too (after the exact type, the common case).
+        if type(value) is Array or isinstance(value, Array):
+            value = value.data
+        return native_byte_order(value) if type(value) is ndarray else value
 
     def array_sequence(values: Any) -> Any:
         if isinstance(values, (list, tuple)):
-            return type(values)(v.data if type(v) is Array else v for v in values)
+            return type(values)(array(v) for v in values)
         return array(values)
 
     def dtype(value: Any) -> Any:
         return None if value is None else native_dtype(value)
 
     def array_or_dtype(value: Any) -> Any:
-        if type(value) is Array:
-            return value.data
+        if isinstance(value, Array):
+            value = value.data
+        if type(value) is ndarray:
+            return native_byte_order(value)
         if isinstance(value, (DType, str)):
             return native_dtype(value)
         return value
 
-    return {"array": array, "array_sequence": array_sequence, "dtype": dtype, "array_or_dtype": array_or_dtype}
+    return {
+        "array": array,
+        "array_sequence": array_sequence,
+        "dtype": dtype,
+        "array_or_dtype": array_or_dtype,
+        "index": _index_converter(Array),
+    }
 
 
 Converter = Callable[[Any], Any]
@@ -81,13 +120,48 @@ def convert_parameters(
 def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
     """Replace ``pa.Array`` arguments by their native arrays and portable dtypes by native ones.
 
-    Only the parameters whose annotations allow arrays or dtypes are looked at.
+    Only the parameters whose annotations allow arrays or dtypes are looked
+    at, and those that hold integers only (axes …), where a 0-d integer
+    ``pa.Array`` becomes a Python int.
     """
-    convert = _converters(backend)
-    positional = tuple((index, convert[cat]) for index, cat in decl.positional_categories)
+    convert = _converters(backend, decl.qualname)
+    positional = [(index, convert[cat]) for index, cat in decl.positional_categories]
     keyword = {name: convert[cat] for name, cat in decl.keyword_categories.items()}
+    for spec in integer_parameters(decl):
+        # Integer-only parameters (axes, sizes …; see integers.py): a 0-d integer pa.Array becomes an int.
+        if spec.with_arrays:
+            continue
+        if spec.position is not None:
+            positional.append((spec.position, convert["index"]))
+        if decl.signature.parameters[spec.name].kind is not inspect.Parameter.POSITIONAL_ONLY:
+            keyword[spec.name] = convert["index"]
     varargs = (decl.varargs[0], convert[decl.varargs[1]]) if decl.varargs else None
-    return convert_parameters(function, positional, keyword, varargs)
+    converting = convert_parameters(function, positional, keyword, varargs)
+    protocol = _PROTOCOLS.get(decl.qualname)
+    if protocol is None:
+        return converting
+    method, accepted = protocol
+    qualname, backend_name = decl.qualname, backend.name
+
+    def exporting(*args: Any, **kwargs: Any) -> Any:
+        if args and not hasattr(args[0], method):
+            raise PolyarrayTypeError(
+                f"pa.{qualname} on the {backend_name} backend takes {accepted}, not "
+                f"{type(args[0]).__name__}; use pa.asarray(...) for lists, tuples and scalars."
+            )
+        return converting(*args, **kwargs)
+
+    return exporting
+
+
+#: Functions whose first argument must export a protocol: (its method, what is accepted), checked
+#: here once for every backend.
+_PROTOCOLS = {
+    "from_dlpack": (
+        "__dlpack__",
+        "an object exporting DLPack (__dlpack__): a pa.Array or an array of NumPy, PyTorch, JAX, TensorFlow …",
+    ),
+}
 
 
 def result_wrapper(backend: Backend) -> Callable[[Any], Any]:
@@ -179,7 +253,7 @@ def outputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, ba
     from .._array import Array
 
     def unwrap(value: Any) -> Any:
-        if type(value) is Array:
+        if isinstance(value, Array):
             return value.data
         if isinstance(value, tuple):
             items = [unwrap(v) for v in value]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import _devices
+from .._dynamic import device_of
 from .._errors import PolyarrayValueError
 from . import wrapper
 
@@ -95,7 +96,6 @@ def handle_device_shifting(function: Callable[..., Any], decl: Declaration, back
     from .._array import Array
 
     native_types = backend.native_array_types
-    device_of = backend.raw.device_of
     qualname = decl.qualname
 
     def native(value: Any) -> Any:
@@ -141,7 +141,7 @@ def handle_device_shifting(function: Callable[..., Any], decl: Declaration, back
         found = arrays(args, kwargs)
         if len(found) < 2:
             return function(*args, **kwargs)
-        devices = [device_of(array) for _, array in found]
+        devices = [device_of(backend, array, qualname) for _, array in found]
         target = devices[0]
         if all(device == target for device in devices):
             return function(*args, **kwargs)

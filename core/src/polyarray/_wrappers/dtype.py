@@ -7,13 +7,13 @@ every backend, whatever the framework's defaults and promotion are.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import _dtypes
-from .._declare import _annotation_text
+from .._declare import _SEQUENCE_PREFIXES, _annotation_text
 from .._dtypes import DType, as_dtype
-from .._errors import PolyarrayError, UnsupportedDtypeError
+from .._errors import PolyarrayError, PolyarrayTypeError, UnsupportedDtypeError
 from .._promotion import check_scalar, promote, promote_scalar, promote_types
 from . import wrapper
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
-__all__ = ["infer_dtype", "promoted_operands", "CREATION_RULES"]
+__all__ = ["infer_dtype", "promoted_operands", "promoted_sequence", "CREATION_RULES"]
 
 _BOOL, _INT, _FLOAT, _COMPLEX = "bool", "integral", "real floating", "complex floating"
 #: Python scalar type -> rank of its kind (bool < int < float < complex).
@@ -121,6 +121,8 @@ CREATION_RULES: dict[str, Callable[[tuple, dict[str, Any]], str | None]] = {
 }
 
 _SCALAR_WORDS = re.compile(r"\b(bool|int|float|complex)\b")
+#: The standard's names for the array operands that combine into one result (``matmul``, ``vecdot`` …).
+_OPERAND_NAMES = frozenset({"x1", "x2"})
 
 
 def promoted_operands(decl: Declaration) -> tuple[int, ...]:
@@ -128,16 +130,33 @@ def promoted_operands(decl: Declaration) -> tuple[int, ...]:
 
     They are the positional-only parameters annotated with arrays *and* Python
     scalars (``x1: ArrayLike | int | float``), as the standard writes the
-    operands of element-wise functions and ``where``; a parameter that takes
-    arrays only (``condition``, ``searchsorted``'s ``x1``) or that may be
-    passed by keyword (``clip``'s ``min``) does not promote.
+    operands of element-wise functions and ``where``, and the positional-only
+    array parameters the standard names ``x1`` and ``x2`` (``matmul``,
+    ``tensordot``, ``vecdot``, ``linalg.solve`` …). Any other array parameter
+    (``condition``, ``take``'s ``indices``) or one that may be passed by
+    keyword (``clip``'s ``min``) does not promote.
     """
     positions = []
     for index, param in enumerate(decl.signature.parameters.values()):
         text = _annotation_text(param.annotation)
-        if param.kind is param.POSITIONAL_ONLY and "Array" in text and _SCALAR_WORDS.search(text):
+        if param.kind is not param.POSITIONAL_ONLY or "Array" not in text or text.startswith(_SEQUENCE_PREFIXES):
+            continue
+        if _SCALAR_WORDS.search(text) or param.name in _OPERAND_NAMES:
             positions.append(index)
     return tuple(positions)
+
+
+def promoted_sequence(decl: Declaration) -> int | None:
+    """The position of a positional-only ``arrays: Sequence[ArrayLike]`` whose items promote together.
+
+    ``concat`` and ``stack`` take their operands as one sequence; their items
+    promote as the operands of an element-wise function do.
+    """
+    for index, param in enumerate(decl.signature.parameters.values()):
+        text = _annotation_text(param.annotation)
+        if param.kind is param.POSITIONAL_ONLY and param.name == "arrays" and text.startswith(_SEQUENCE_PREFIXES):
+            return index
+    return None
 
 
 @wrapper
@@ -148,7 +167,8 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
       (or ``dtype=None``) on Python values gets polyarray's default dtype of
       their kind (``pa.default_dtype``: ``float64``, ``int64``, ``complex128``
       unless changed; ``bool`` for bools), so ``pa.asarray([1.0])`` is
-      ``float64`` on every backend. Arrays keep their dtype; so do ``*_like``.
+      ``float64`` on every backend that holds float64 (a backend that lacks a
+      default it was not told to use gives its own: ``_dtypes.defaults_on``). Arrays keep their dtype; so do ``*_like``.
     * A function of several operands (see :func:`promoted_operands`: the
       element-wise functions of two arrays and ``where``) gets operands of one
       dtype, the join of theirs on polyarray's promotion table
@@ -163,24 +183,103 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
     parameters = decl.signature.parameters
     rule = CREATION_RULES.get(decl.name)
     if rule is not None and "dtype" in parameters:
-        return _with_default_dtype(function, backend, rule, decl.qualname)
+        return _with_default_dtype(_numeric_only(function, decl, backend), backend, rule, decl.qualname)
     operands = promoted_operands(decl)
     if len(operands) >= 2:
         return _promoting(function, decl, backend, operands)
+    sequence = promoted_sequence(decl)
+    if sequence is not None:
+        return _promoting_sequence(function, decl, backend, sequence)
     return function
+
+
+#: Values that are never array data, whatever a framework makes of them (NumPy: object or string arrays).
+_NOT_DATA = (str, bytes, bytearray, dict, set, frozenset, type(None))
+#: NumPy's dtype kinds of objects and strings (raw ``V`` also holds ml_dtypes' bfloat16: checked after conversion).
+_NOT_NUMERIC_KINDS = frozenset("OUS")
+_ACCEPTED = (
+    "Python numbers (bool, int, float, complex), nested lists or tuples of them, and arrays of a dtype polyarray knows"
+)
+
+
+def _refuse_value(qualname: str, backend_name: str, name: str, value: Any) -> PolyarrayTypeError:
+    return PolyarrayTypeError(
+        f"pa.{qualname} on the {backend_name} backend: {name} is a {type(value).__name__} ({value!r:.40}), "
+        f"which is not numeric data; it accepts {_ACCEPTED}."
+    )
+
+
+def _numeric_only(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
+    """Refuse values that are not numeric data (None, strings, dicts, iterators …) and results of unknown dtypes.
+
+    Checked where data enters polyarray (``asarray``, ``full`` …), so no
+    ``pa.Array`` ever holds a dtype polyarray cannot name: a framework array
+    of such a dtype (torch ``complex32``, a ``tf.string`` tensor, JAX
+    ``float8``) is refused the same way.
+    """
+    from .._array import Array
+
+    qualname, backend_name = decl.qualname, backend.name
+    to_portable = backend._to_portable
+    name = next(iter(decl.signature.parameters)) if decl.name == "asarray" else "fill_value"
+    position = 0 if decl.name == "asarray" else 1 if decl.name == "full" else None
+
+    def numeric_only(*args: Any, **kwargs: Any) -> Any:
+        if position is not None:
+            value = args[position] if len(args) > position else kwargs.get(name)
+            if isinstance(value, _NOT_DATA) or (
+                isinstance(value, Iterator) and not hasattr(value, "__array__") and not hasattr(value, "dtype")
+            ):
+                raise _refuse_value(qualname, backend_name, name, value)
+            if getattr(getattr(value, "dtype", None), "kind", None) in _NOT_NUMERIC_KINDS:
+                raise _refuse_value(qualname, backend_name, name, value)
+            if isinstance(value, (list, tuple)) and _sequence_rank(value) is None:
+                _check_nested(value, qualname, backend_name, name)
+        try:
+            result = function(*args, **kwargs)
+        except PolyarrayTypeError as error:
+            if f"pa.{qualname}" in str(error):
+                raise
+            raise PolyarrayTypeError(
+                f"pa.{qualname} on the {backend_name} backend: {error} It accepts {_ACCEPTED}."
+            ) from error
+        native = result.data if type(result) is Array else result
+        dtype = getattr(native, "dtype", None)
+        if dtype is not None:
+            try:
+                to_portable[dtype]
+            except (KeyError, TypeError):
+                try:
+                    as_dtype(dtype)
+                except PolyarrayError:
+                    raise PolyarrayTypeError(
+                        f"pa.{qualname} on the {backend_name} backend: the data has the dtype {dtype}, "
+                        f"which polyarray does not support; it accepts {_ACCEPTED} "
+                        f"(pa.bool, the integer, floating and complex dtypes)."
+                    ) from None
+        return result
+
+    return numeric_only
+
+
+def _check_nested(values: list | tuple, qualname: str, backend_name: str, name: str) -> None:
+    for item in values:
+        if isinstance(item, (list, tuple)):
+            _check_nested(item, qualname, backend_name, name)
+        elif isinstance(item, _NOT_DATA):
+            raise _refuse_value(qualname, backend_name, f"an item of {name}", item)
 
 
 def _native_default(backend: Backend, kind: str, qualname: str) -> Any:
     """The backend's native dtype for this context's default of ``kind`` (``UnsupportedDtypeError`` if it lacks it)."""
-    dtype = _dtypes.bool_ if kind == _BOOL else _dtypes.default_dtypes()[kind]
+    dtype = _dtypes.bool_ if kind == _BOOL else _dtypes.defaults_on(backend.default_dtypes)[kind]
     try:
         return backend._to_native[dtype.name]
     except KeyError:
-        raise UnsupportedDtypeError(
+        raise backend.unsupported_dtype(
             qualname,
-            backend.name,
             dtype.name,
-            f": the default {kind} dtype is {dtype.name}, which the {backend.name} backend does not have; "
+            f"the default {kind} dtype is {dtype.name}, which the {backend.name} backend does not have; "
             f"choose another with pa.set_default_dtype or pass dtype=",
         ) from None
 
@@ -201,11 +300,25 @@ def _with_default_dtype(
     return with_default_dtype
 
 
+def _native_target(to_native: Any, target: DType, what: str, qualname: str, backend_name: str) -> Any:
+    """The backend's native dtype that ``what`` (operands, arrays) promote to; refused where it has none."""
+    try:
+        return to_native[target.name]
+    except KeyError:
+        raise UnsupportedDtypeError(
+            qualname,
+            backend_name,
+            target.name,
+            f": the {what} promote to {target.name}, which the {backend_name} backend does not have; "
+            f"cast them with pa.astype first",
+        ) from None
+
+
 def _promoting(
     function: Callable[..., Any], decl: Declaration, backend: Backend, operands: tuple[int, ...]
 ) -> Callable[..., Any]:
     from .._array import Array
-    from .errors import translate_exception
+    from .errors import name_error, translate_exception
 
     native_types = backend.native_array_types
     main_type = native_types[0] if native_types else None
@@ -240,7 +353,11 @@ def _promoting(
                 return function(*args, **kwargs)  # lists, Containers …: left to the wrappers below
             dtype = portable(value.dtype)
             if dtype is None:
-                return function(*args, **kwargs)  # a dtype polyarray does not know: the backend decides
+                raise PolyarrayTypeError(
+                    f"pa.{qualname} on the {backend.name} backend: an operand has the dtype {value.dtype}, "
+                    f"which polyarray does not support; convert it to one of polyarray's dtypes "
+                    f"(pa.bool, the integer, floating and complex dtypes) first."
+                )
             arrays.append((index, value, dtype))
         if len(arrays) == 1:
             target = arrays[0][2]
@@ -249,23 +366,14 @@ def _promoting(
         elif arrays:
             target = promote_types([dtype for _, _, dtype in arrays])
         else:
-            defaults = _dtypes.default_dtypes()
+            defaults = _dtypes.defaults_on(backend.default_dtypes)
             target = promote_types(
                 _dtypes.bool_ if type(v) is bool else defaults[_KIND_OF_RANK[_RANK[type(v)]]] for _, v in scalars
             )
         if arrays:
             for _, value in scalars:
-                target = promote_scalar(target, type(value))
-        try:
-            native_target = to_native[target.name]
-        except KeyError:
-            raise UnsupportedDtypeError(
-                qualname,
-                backend.name,
-                target.name,
-                f": the operands promote to {target.name}, which the {backend.name} backend does not have; "
-                f"cast them with pa.astype first",
-            ) from None
+                target = promote_scalar(target, type(value), _dtypes.defaults_on(backend.default_dtypes))
+        native_target = _native_target(to_native, target, "operands", qualname, backend.name)
         new_args = list(args)
         try:
             for index, value, dtype in arrays:
@@ -281,8 +389,8 @@ def _promoting(
                         new_args[index] = asarray(value, dtype=native_target)
                     else:
                         new_args[index] = asarray(value, dtype=native_target, device=device)
-        except PolyarrayError:
-            raise
+        except PolyarrayError as error:
+            raise name_error(error, qualname, backend.name) from error
         except Exception as error:
             raise translate_exception(error, qualname, backend.name) from error
         return function(*new_args, **kwargs)
@@ -313,3 +421,42 @@ def _promoting(
         return function(*args, **kwargs)
 
     return promoting_many
+
+
+def _promoting_sequence(
+    function: Callable[..., Any], decl: Declaration, backend: Backend, index: int
+) -> Callable[..., Any]:
+    """Promote the items of the sequence at ``index`` (``concat``, ``stack``) to one dtype."""
+    from .._array import Array
+    from .errors import translate_exception
+
+    native_types = backend.native_array_types
+    to_portable, to_native, raw = backend._to_portable, backend._to_native, backend.raw
+    qualname = decl.qualname
+
+    def promoting_sequence(*args: Any, **kwargs: Any) -> Any:
+        if len(args) <= index or type(args[index]) not in (list, tuple) or len(args[index]) < 2:
+            return function(*args, **kwargs)
+        items = [item.data if type(item) is Array else item for item in args[index]]
+        dtypes = []
+        for item in items:
+            if not isinstance(item, native_types):
+                return function(*args, **kwargs)  # lists, arrays of other backends …: left to the wrappers below
+            try:
+                dtypes.append(to_portable[item.dtype])
+            except (KeyError, TypeError):
+                return function(*args, **kwargs)
+        first = dtypes[0]
+        if all(dtype is first for dtype in dtypes):
+            return function(*args, **kwargs)
+        target = promote_types(dtypes)
+        native_target = _native_target(to_native, target, "arrays", qualname, backend.name)
+        try:
+            cast = [item if dtype is target else raw.astype(item, native_target) for item, dtype in zip(items, dtypes)]
+        except Exception as error:
+            raise translate_exception(error, qualname, backend.name) from error
+        new_args = list(args)
+        new_args[index] = cast
+        return function(*new_args, **kwargs)
+
+    return promoting_sequence

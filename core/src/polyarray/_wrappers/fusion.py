@@ -29,7 +29,8 @@ from .._errors import PolyarrayError
 from . import _FACTORIES, ordered_wrappers, wrapper_parameter_names
 from .conversion import result_wrapper
 from .dtype import CREATION_RULES, promoted_operands
-from .errors import translate_exception
+from .errors import naming, naming_check, translate_exception
+from .integers import FAST_HELPERS, array_positions, fast_condition, fast_range_check, integer_parameters
 from .shapes import Shape, _is_shape_parameter
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from .._declare import Declaration
 
 __all__ = ["STAND_INS", "wrap_function"]
+
+#: C's INT_MIN: an integer argument of the compiled path with no minimum.
+_INT_MIN = -(2**31)
 
 #: Wrappers whose work the fast path can skip, given the checks it makes:
 #: arrays of the backend only, keyword parameters that wrappers read at their defaults,
@@ -71,6 +75,8 @@ def wrap_function(
         if wrapped is not chain:
             active.add(name)
         chain = wrapped
+    if active:
+        chain = naming(chain, decl, backend)
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in decl.signature.parameters.values()):
         return chain
     return _fuse(function, chain, decl, backend, frozenset(active))
@@ -153,6 +159,12 @@ def _fast_path(
             conditions.append(f"{param.name}.__class__ is not _Shape")
     if not arrays:
         return None
+    integer_specs = integer_parameters(decl) if "handle_exceptions" in active else ()
+    for spec in integer_specs:
+        test = fast_condition(spec)
+        if test is not None:
+            conditions.append(test)
+    namespace.update(FAST_HELPERS)
     if "handle_nans" in active:
         conditions.append("not _settings.nan_checking")
 
@@ -168,6 +180,12 @@ def _fast_path(
         checks += [f"_dt is {native[other]}.dtype" for other in operands[1:]]
     if guarded is not None and not dtype_bind:
         dtype_bind = [f"_dt = {native[arrays[0]]}.dtype"]
+    if any(spec.names_axes for spec in integer_specs):
+        # Axes are checked against the rank of the positional array arguments, which the fast path must hold.
+        if {name for _, name, _ in array_positions(decl)} != set(arrays):
+            return None
+        ranks = [f"{native[name]}.ndim" for name in arrays]
+        checks += [test for test in (fast_range_check(spec, ranks) for spec in integer_specs) if test is not None]
     if "handle_device_shifting" in active and len(arrays) > 1:
         first = native[arrays[0]]
         checks += [f"_device_of({first}) == _device_of({native[other]})" for other in arrays[1:]]
@@ -194,6 +212,14 @@ def _fast_path(
             "else:",
             f"    _r = _impl({arguments})",
         ]
+    if decl.check is not None and "handle_exceptions" in active:
+        # The declaration's own check, on the arguments as given (handle_exceptions runs it in the chain).
+        namespace["_check"] = naming_check(decl.check, decl.qualname, backend.name)
+        positional = [p.name for p in public if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        keywords = [p.name for p in public if p.kind is p.KEYWORD_ONLY and p.name not in added]
+        given = "".join(f"{name}, " for name in positional)
+        keyword_given = ", ".join(f"{name!r}: {name}" for name in keywords)
+        body_call = [f"_check(({given}), {{{keyword_given}}})", *body_call]
     if "handle_exceptions" in active:
         call = [
             "try:",
@@ -248,7 +274,13 @@ def _fast_path(
 
     fast = [f"if {' and '.join(conditions)}:"] + [f"    {line}" for line in lines] if conditions else lines
     compiled = None
-    if not ("handle_device_shifting" in active and len(arrays) > 1):
+    # Required integer arguments: the compiled path checks ints and tuples of ints (and their minimum) itself,
+    # but not axes against the arrays' rank, nor a declaration's own check.
+    required_ints = [spec for spec in integer_specs if spec.required and fast_condition(spec) is not None]
+    uncompiled = any(spec.names_axes for spec in required_ints) or (
+        decl.check is not None and "handle_exceptions" in active
+    )
+    if not ("handle_device_shifting" in active and len(arrays) > 1) and not uncompiled:
         compiled = _compiled_spec(
             public,
             implementation_names,
@@ -264,6 +296,7 @@ def _fast_path(
             wrap=wrap,
             unwrap_arrays="handle_view" not in active,
             check_nans="handle_nans" in active,
+            ints=[(spec.name, spec.minimum) for spec in required_ints],
         )
 
     from .. import _dynamic
@@ -303,6 +336,7 @@ def _compiled_spec(
     wrap: int,
     unwrap_arrays: bool,
     check_nans: bool,
+    ints: list[tuple[str, int | None]],
 ) -> dict[str, Any] | None:
     """The generated fast path, described for the compiled one; None where it cannot take it.
 
@@ -351,6 +385,8 @@ def _compiled_spec(
         "unwrap_arrays": unwrap_arrays,
         "check_nans": check_nans,
         "wrap": wrap,
+        "ints": [position[name] for name, _ in ints],
+        "int_minimums": [_INT_MIN if minimum is None else minimum for _, minimum in ints],
     }
 
 

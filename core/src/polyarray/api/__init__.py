@@ -29,4 +29,5 @@ CATEGORIES = (
     "fft",
     "nn",
     "losses",
+    "random",
 )

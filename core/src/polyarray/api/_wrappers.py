@@ -34,8 +34,8 @@ MANIPULATION = (*ARRAYS, "handle_nestable", "handle_array_function", "inputs_to_
 VIEW = (*ARRAYS, "handle_nestable", "handle_array_function", "inputs_to_native_shapes", *INPUTS, "handle_view")
 #: Searching, sorting and set functions.
 SEARCH = (*ARRAYS, "handle_nestable", "infer_dtype", "handle_array_function", *INPUTS)
-#: Linear algebra.
-LINALG = (*ARRAYS, "handle_nestable", "handle_array_function", *INPUTS, "handle_nans")
+#: Linear algebra (operands ``x1``, ``x2`` promote to one dtype).
+LINALG = (*ARRAYS, "handle_nestable", "infer_dtype", "handle_array_function", *INPUTS, "handle_nans")
 #: Fourier transforms.
 FFT = (*ARRAYS, "handle_nestable", "handle_array_function", "inputs_to_native_shapes", *INPUTS, "handle_nans")
 #: Creation from Python values or shapes: dtypes converted, arrays out.

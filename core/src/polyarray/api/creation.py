@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike, Device, DTypeLike
-from ._wrappers import CREATION
+from ._wrappers import CREATION, INPUTS
 
 __all__ = [
     "arange",
@@ -26,7 +27,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.real_bounds)
 def arange(
     start: int | float,
     /,
@@ -51,7 +52,7 @@ def arange(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.copy_possible)
 def asarray(
     obj: ArrayLike,
     /,
@@ -83,7 +84,7 @@ def empty(shape: int | tuple[int, ...], *, dtype: DTypeLike | None = None, devic
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def empty_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """An array of the shape of ``x`` whose values are not initialised.
 
@@ -153,7 +154,7 @@ def full(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def full_like(
     x: ArrayLike,
     /,
@@ -197,7 +198,7 @@ def linspace(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def meshgrid(*arrays: ArrayLike, indexing: str = "xy") -> list[ArrayLike]:
     """Coordinate matrices from 1-d coordinate vectors, as a list of arrays.
 
@@ -227,7 +228,7 @@ def ones(shape: int | tuple[int, ...], *, dtype: DTypeLike | None = None, device
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def ones_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """An array of ones of the shape of ``x``.
 
@@ -238,7 +239,7 @@ def ones_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The lower triangle of a matrix or of each matrix in a stack; the rest is zero.
 
@@ -253,7 +254,7 @@ def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def triu(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The upper triangle of a matrix or of each matrix in a stack; the rest is zero.
 
@@ -280,7 +281,7 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DTypeLike | None = None, devic
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=(*CREATION, *INPUTS))
 def zeros_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """An array of zeros of the shape of ``x``.
 

@@ -15,14 +15,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _promotion
+from .. import _dtypes, _handler, _promotion
 from .._array import Array as _Array
 from .._declare import primary, standalone
 from .._dtypes import DTYPES as _DTYPES
 from .._dtypes import DType
 from .._dtypes import as_dtype as _as_dtype
-from .._dtypes import default_dtypes as _default_dtypes
 from .._errors import PolyarrayTypeError, PolyarrayValueError
+from . import _checks
 from ._types import ArrayLike, Device, DTypeLike
 from ._wrappers import CAST
 
@@ -136,7 +136,7 @@ def matches_kind(dtype: DType, kind: Any) -> bool:
     return dtype == _dtype_of(kind)
 
 
-@primary(wrappers=CAST)
+@primary(wrappers=CAST, check=_checks.dtype_required)
 def astype(x: ArrayLike, dtype: DTypeLike, /, *, copy: bool = True, device: Device | None = None) -> ArrayLike:
     """A copy of ``x`` cast to ``dtype``, regardless of the promotion rules.
 
@@ -272,8 +272,9 @@ def result_type(*arrays_and_dtypes: ArrayLike | DTypeLike | bool | int | float |
         )
     result = _promotion.promote_types(dtypes)
     if scalars:
-        # polyarray's default dtypes, as the promotion of pa.add & co. (the infer_dtype wrapper) uses.
-        defaults = _default_dtypes()
+        # The default dtypes pa.add & co. (the infer_dtype wrapper) would use: those of the backend the
+        # call would run on, where it lacks a 64-bit dtype (JAX without 64-bit mode).
+        defaults = _dtypes.defaults_on(_handler.current_backend(*arrays_and_dtypes).default_dtypes)
         for scalar_type in _SCALAR_TYPES:
             if scalar_type in scalars:
                 result = _promotion.promote_scalar(result, scalar_type, defaults)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike, Device, DTypeLike
 from ._wrappers import FFT
 
@@ -242,7 +243,7 @@ def ihfft(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.nonzero_spacing)
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """The sample frequencies of a transform of length ``n`` and sample spacing ``d``.
 
@@ -254,7 +255,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.nonzero_spacing)
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """The non-negative sample frequencies of :func:`rfft` for a length ``n`` and spacing ``d``.
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION
 
 __all__ = ["take", "take_along_axis"]
 
 
-@primary(wrappers=MANIPULATION)
+@primary(wrappers=MANIPULATION, check=_checks.integer_indices)
 def take(x: ArrayLike, indices: ArrayLike, /, *, axis: int | None = None) -> ArrayLike:
     """The elements of ``x`` at the 1-d integer ``indices`` along ``axis``.
 
@@ -25,7 +26,7 @@ def take(x: ArrayLike, indices: ArrayLike, /, *, axis: int | None = None) -> Arr
     """
 
 
-@primary(wrappers=MANIPULATION)
+@primary(wrappers=MANIPULATION, check=_checks.integer_indices)
 def take_along_axis(x: ArrayLike, indices: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """Pick elements of ``x`` along ``axis`` at ``indices``, an integer array of the same rank.
 

@@ -25,38 +25,19 @@ _STANDARD_DTYPES = tuple(name for name in DTYPES if name not in ("float16", "bfl
 #: accepts this many dimensions is reported as unlimited (None).
 _MAX_DIMENSIONS_PROBED = 128
 
-_defaults: weakref.WeakKeyDictionary[Backend, dict[str, DType]] = weakref.WeakKeyDictionary()
 _max_dimensions: weakref.WeakKeyDictionary[Backend, int | None] = weakref.WeakKeyDictionary()
 
 
 def default_dtypes_of(backend: Backend) -> dict[str, DType]:
-    """The default dtypes of a backend, measured once.
+    """The default dtypes of a backend: those its creation functions give Python values.
 
-    The default integer, real floating and complex floating dtypes are those of
-    the backend's ``asarray`` for the Python scalars ``0``, ``0.0`` and ``0j`` (the
-    standard defines the defaults that way); the indexing dtype is the default
-    integer dtype. Where the backend cannot tell, polyarray's own defaults
-    (``int64``, ``float64``, ``complex128``) stand in.
+    They are polyarray's defaults (``float64``, ``complex128``, ``int64``; the
+    indexing dtype is the integer one), except where the backend lacks one:
+    then its own default of that kind, the widest dtype of the kind it holds
+    (JAX outside its 64-bit mode: ``float32``, ``complex64``, ``int32``).
     """
-    found = _defaults.get(backend)
-    if found is None:
-        asarray = getattr(backend.raw, "asarray", None)
-
-        def probe(value: Any, key: str) -> DType:
-            try:
-                return backend.portable_dtype(asarray(value).dtype)  # type: ignore[misc]
-            except Exception:
-                return DEFAULT_DTYPES[key]
-
-        integral = probe(0, "integral")
-        found = {
-            "real floating": probe(0.0, "real floating"),
-            "complex floating": probe(0j, "complex floating"),
-            "integral": integral,
-            "indexing": integral,
-        }
-        _defaults[backend] = found
-    return dict(found)
+    own = backend.default_dtypes or DEFAULT_DTYPES
+    return {kind: own[kind] for kind in ("real floating", "complex floating", "integral", "indexing")}
 
 
 def _measure_max_dimensions(backend: Backend) -> int | None:
@@ -162,8 +143,8 @@ def __array_namespace_info__() -> Info:
     ('cpu', ['cpu'])
     >>> info.default_dtypes()["real floating"]
     pa.float64
-    >>> info.dtypes(kind="signed integer")
-    {'int8': pa.int8, 'int16': pa.int16, 'int32': pa.int32, 'int64': pa.int64}
+    >>> info.dtypes(kind="signed integer")["int32"], info.dtypes(kind="bool")
+    (pa.int32, {'bool': pa.bool})
     >>> info.capabilities()["boolean indexing"]
     True
     """

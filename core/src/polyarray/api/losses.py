@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._declare import compositional
+from .._dtypes import dtype_name_of
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from ._types import ArrayLike
 from ._wrappers import COMPOSITION
@@ -35,6 +36,16 @@ _LOG_FLOOR = -100.0
 # -- private helpers on native arrays (never the public, wrapped API) ---------------------
 
 
+def _backend(xp: Any) -> str:
+    """The name of the backend whose raw namespace is ``xp``, for messages."""
+    return getattr(xp, "__name__", "").split(".")[0]
+
+
+def _name_of(native_dtype: object) -> str:
+    """The portable name of a native dtype, for messages."""
+    return dtype_name_of(native_dtype) or str(native_dtype)
+
+
 def _check_reduction(reduction: str, function: str) -> None:
     if reduction not in _REDUCTIONS:
         raise PolyarrayValueError(f"pa.{function}: reduction must be one of {_REDUCTIONS}, not {reduction!r}.")
@@ -43,7 +54,11 @@ def _check_reduction(reduction: str, function: str) -> None:
 def _floating(xp: Any, x: Any, function: str, name: str) -> Any:
     x = xp.asarray(x)
     if not _isdtype(x.dtype, "real floating"):
-        raise PolyarrayTypeError(f"pa.{function} needs a real floating-point {name}, not an array of dtype {x.dtype}.")
+        raise PolyarrayTypeError(
+            f"pa.{function} on the {_backend(xp)} backend"
+            f" needs a real floating-point {name}, not an array of dtype {_name_of(x.dtype)}"
+            "; convert it with pa.astype."
+        )
     return x
 
 
@@ -127,7 +142,9 @@ def binary_cross_entropy(
     """
     _check_reduction(reduction, "binary_cross_entropy")
     if not 0.0 <= epsilon <= 1.0:
-        raise PolyarrayValueError(f"pa.binary_cross_entropy: epsilon must lie in [0, 1], not {epsilon!r}.")
+        raise PolyarrayValueError(
+            f"pa.binary_cross_entropy on the {_backend(xp)} backend: epsilon must lie in [0, 1], not {epsilon!r}."
+        )
     pred = _floating(xp, pred, "binary_cross_entropy", "pred")
     true = xp.astype(xp.asarray(true), pred.dtype)
     one = _const(xp, 1, pred)
@@ -202,13 +219,18 @@ def lstm_update(
     h = xp.asarray(init_h)
     c = xp.asarray(init_c)
     if len(x.shape) < 2:
-        raise PolyarrayValueError(f"pa.lstm_update needs x of shape (..., T, in), not {tuple(x.shape)}.")
+        raise PolyarrayValueError(
+            f"pa.lstm_update on the {_backend(xp)} backend needs x of shape (..., T, in), not {tuple(x.shape)}."
+        )
     if len(kernel.shape) != 2 or len(recurrent_kernel.shape) != 2:
-        raise PolyarrayValueError("pa.lstm_update needs 2-d kernel and recurrent_kernel.")
+        raise PolyarrayValueError(
+            f"pa.lstm_update on the {_backend(xp)} backend needs 2-d kernel and recurrent_kernel."
+        )
     hidden = recurrent_kernel.shape[0]
     if kernel.shape[1] != 4 * hidden or recurrent_kernel.shape[1] != 4 * hidden:
         raise PolyarrayValueError(
-            f"pa.lstm_update: kernel {tuple(kernel.shape)} and recurrent_kernel {tuple(recurrent_kernel.shape)} "
+            f"pa.lstm_update on the {_backend(xp)} backend"
+            f": kernel {tuple(kernel.shape)} and recurrent_kernel {tuple(recurrent_kernel.shape)} "
             f"must both have 4 * hidden = {4 * hidden} columns."
         )
     # The input projection of every step at once: (..., T, 4 * hidden).

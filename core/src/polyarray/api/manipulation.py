@@ -52,7 +52,7 @@ def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=MANIPULATION)
+@primary(wrappers=(*MANIPULATION, "infer_dtype"))
 def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int | None = 0) -> ArrayLike:
     """Join arrays along an existing axis (``axis=None`` flattens them first).
 
@@ -65,7 +65,7 @@ def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int 
 
 
 @primary(wrappers=VIEW)
-def expand_dims(x: ArrayLike, /, *, axis: int = 0) -> ArrayLike:
+def expand_dims(x: ArrayLike, /, axis: int = 0) -> ArrayLike:
     """Insert an axis of size one at position ``axis`` (on ``[-N-1, N]`` for an ``N``-d ``x``).
 
     A negative ``axis`` counts from the end of the result, so ``-1`` appends a
@@ -154,7 +154,7 @@ def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=MANIPULATION)
+@primary(wrappers=(*MANIPULATION, "infer_dtype"))
 def stack(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int = 0) -> ArrayLike:
     """Join arrays of the same shape along a new axis, at position ``axis`` of the result.
 

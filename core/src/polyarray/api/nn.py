@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._declare import mixed, primary
+from .._dtypes import dtype_name_of
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from ._types import ArrayLike, DTypeLike
 from ._wrappers import ACTIVATION, COMPOSITION, REDUCTION
@@ -44,6 +45,16 @@ __all__ = [
 # -- private helpers on native arrays (never the public, wrapped API) ---------------------
 
 
+def _backend(xp: Any) -> str:
+    """The name of the backend whose raw namespace is ``xp``, for messages."""
+    return getattr(xp, "__name__", "").split(".")[0]
+
+
+def _name_of(native_dtype: object) -> str:
+    """The portable name of a native dtype, for messages."""
+    return dtype_name_of(native_dtype) or str(native_dtype)
+
+
 def _const(xp: Any, value: Any, like: Any) -> Any:
     """A 0-d array holding ``value`` in the dtype of ``like``."""
     return xp.asarray(value, dtype=like.dtype)
@@ -53,7 +64,11 @@ def _require_floating(xp: Any, x: Any, function: str) -> Any:
     """``x`` as a native array, checked to be of a real floating-point dtype."""
     x = xp.asarray(x)
     if not _isdtype(x.dtype, "real floating"):
-        raise PolyarrayTypeError(f"pa.{function} needs a real floating-point array, not one of dtype {x.dtype}.")
+        raise PolyarrayTypeError(
+            f"pa.{function} on the {_backend(xp)} backend"
+            f" needs a real floating-point array, not one of dtype {_name_of(x.dtype)}"
+            "; convert it with pa.astype."
+        )
     return x
 
 
@@ -158,7 +173,10 @@ def relu(xp: Any, x: ArrayLike, /) -> ArrayLike:
     if _isdtype(x.dtype, "complex floating"):
         return xp.where(_complex_compare(xp, xp.greater, x, 0), x, _const(xp, 0, x))
     if not _isdtype(x.dtype, ("real floating", "integral")):
-        raise PolyarrayTypeError(f"pa.relu needs a real numeric array, not one of dtype {x.dtype}.")
+        raise PolyarrayTypeError(
+            f"pa.relu on the {_backend(xp)} backend"
+            f" needs a real numeric array, not one of dtype {_name_of(x.dtype)}; convert it with pa.astype."
+        )
     zero = _const(xp, 0, x)
     return xp.where(xp.less(x, zero), zero, x)
 
@@ -209,7 +227,8 @@ def gelu(xp: Any, x: ArrayLike, /, *, approximate: bool = False) -> ArrayLike:
     if _isdtype(x.dtype, "complex floating"):
         if not approximate:
             raise PolyarrayTypeError(
-                "pa.gelu(approximate=False) is not defined for complex input in complex_mode='jax' "
+                f"pa.gelu(approximate=False) on the {_backend(xp)} backend"
+                " is not defined for complex input in complex_mode='jax' "
                 "(erf has no complex form there); pass approximate=True, or complex_mode='split' or 'magnitude'."
             )
         cube = xp.multiply(xp.multiply(x, x), x)
@@ -274,7 +293,7 @@ def softplus(xp: Any, x: ArrayLike, /, *, beta: float = 1.0, threshold: float | 
     Array([3.13261688e-01, 6.93147181e-01, 1.00000000e+03], backend=numpy, dtype=float64)
     """
     if not beta > 0:
-        raise PolyarrayValueError(f"pa.softplus needs a positive beta, not {beta!r}.")
+        raise PolyarrayValueError(f"pa.softplus on the {_backend(xp)} backend needs a positive beta, not {beta!r}.")
     x = _activation_input(xp, x, "softplus")
     scaled = x if beta == 1 else xp.multiply(x, _const(xp, beta, x))
     if _isdtype(x.dtype, "complex floating"):
@@ -301,7 +320,11 @@ def _activation_input(xp: Any, x: Any, function: str) -> Any:
     """``x`` as a native array of a real or complex floating-point dtype."""
     x = xp.asarray(x)
     if not _isdtype(x.dtype, ("real floating", "complex floating")):
-        raise PolyarrayTypeError(f"pa.{function} needs a floating-point array, not one of dtype {x.dtype}.")
+        raise PolyarrayTypeError(
+            f"pa.{function} on the {_backend(xp)} backend"
+            f" needs a floating-point array, not one of dtype {_name_of(x.dtype)}"
+            "; convert it with pa.astype."
+        )
     return x
 
 
@@ -435,7 +458,8 @@ def linear(xp: Any, x: ArrayLike, weight: ArrayLike, /, *, bias: ArrayLike | Non
     weight = xp.asarray(weight)
     if len(weight.shape) < 2:
         raise PolyarrayValueError(
-            f"pa.linear needs a weight of shape (out, in) or (..., out, in), not {tuple(weight.shape)}."
+            f"pa.linear on the {_backend(xp)} backend"
+            f" needs a weight of shape (out, in) or (..., out, in), not {tuple(weight.shape)}."
         )
     y = xp.matmul(xp.asarray(x), xp.matrix_transpose(weight))
     return y if bias is None else xp.add(y, xp.asarray(bias))
@@ -514,13 +538,22 @@ def one_hot(
     """
     indices = xp.asarray(indices)
     if not _isdtype(indices.dtype, "integral"):
-        raise PolyarrayTypeError(f"pa.one_hot needs integer indices, not an array of dtype {indices.dtype}.")
+        raise PolyarrayTypeError(
+            f"pa.one_hot on the {_backend(xp)} backend"
+            f" needs integer indices, not an array of dtype {_name_of(indices.dtype)}"
+            "; convert it with pa.astype."
+        )
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise PolyarrayValueError(f"pa.one_hot needs a non-negative integer depth, not {depth!r}.")
+        raise PolyarrayValueError(
+            f"pa.one_hot on the {_backend(xp)} backend needs a non-negative integer depth, not {depth!r}."
+        )
     ndim = len(indices.shape)
     position = ndim if axis is None else axis
     if not -ndim - 1 <= position <= ndim:
-        raise PolyarrayValueError(f"pa.one_hot: axis {axis} is out of range for a result of {ndim + 1} dimensions.")
+        raise PolyarrayValueError(
+            f"pa.one_hot on the {_backend(xp)} backend"
+            f": axis {axis} is out of range for a result of {ndim + 1} dimensions."
+        )
     position %= ndim + 1
     if dtype is None:
         given = [v for v in (on_value, off_value) if v is not None]

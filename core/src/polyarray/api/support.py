@@ -14,6 +14,7 @@ other hook must be implemented by every plugin.
 | ``inplace_update`` | immutable arrays | ``out=``, in-place writes through views |
 | ``set_item`` | immutable arrays | ``Array.__setitem__`` |
 | ``get_item`` | never | ``Array.__getitem__`` (a framework that clips out-of-bounds indices checks them here) |
+| ``error_class`` | never | error translation: the builtin class a framework's own exception stands for |
 """
 
 from __future__ import annotations
@@ -98,3 +99,21 @@ def set_item(xp: Any, x: ArrayLike, key: Any, value: Any, /) -> ArrayLike:
     """
     x[key] = value
     return x
+
+
+@support
+def error_class(xp: Any, error: BaseException, /) -> type[Exception] | None:
+    """The builtin exception class (``ValueError``, ``IndexError``, ``TypeError`` …) that ``error`` stands for.
+
+    polyarray raises ``pa.PolyarrayError`` subclasses that also subclass a
+    builtin; an exception that already is ``ValueError``, ``IndexError`` …
+    keeps its class. A framework whose own exceptions subclass none of them
+    (torch's ``RuntimeError``, TensorFlow's ``tf.errors.OpError``) classifies
+    them here, by exception class and where needed by message: a shape or size
+    mismatch is a ``ValueError``, an index out of range an ``IndexError``, a
+    dtype the operation does not support a ``TypeError``. None leaves the
+    error to the core's default (its builtin class, else a bare ``pa.PolyarrayError``).
+
+    >>> pa.get_backend("numpy").raw.error_class(ValueError("bad"))
+    """
+    return None

@@ -16,6 +16,7 @@ import numpy as np
 import polyarray as pa
 
 from .._errors import PolyarrayError
+from .progress import importing
 from .table import format_table
 
 STEPS = 300
@@ -68,8 +69,12 @@ def run_backend(name: str, x_np: np.ndarray, y_np: np.ndarray) -> tuple[dict[str
         return results, time.perf_counter() - start
 
 
-def run_demo(out: TextIO, names: Sequence[str] | None = None, seed: int = 0) -> int:
-    """Run on each backend (all that load by default) and print the table; 1 if any disagree or fail."""
+def run_demo(out: TextIO, names: Sequence[str] | None = None, seed: int = 0, progress: TextIO | None = None) -> int:
+    """Run on each backend (all that load by default) and print the table; 1 if any disagree or fail.
+
+    While a backend's framework imports, ``progress`` (standard error by
+    default) shows it, when it is a terminal.
+    """
     x_np, y_np = make_data(seed)
     names = list(names) if names else pa.available_backends()
     columns: dict[str, dict[str, float]] = {}
@@ -77,7 +82,9 @@ def run_demo(out: TextIO, names: Sequence[str] | None = None, seed: int = 0) -> 
     failures: list[str] = []
     for name in names:
         try:
-            run_backend(name, x_np, y_np)  # warm-up: builds the backend, compiles kernels
+            with importing(name, progress):
+                pa.get_backend(name)
+            run_backend(name, x_np, y_np)  # warm-up: compiles kernels
             columns[name], timings[name] = run_backend(name, x_np, y_np)
         except PolyarrayError as exc:
             failures.append(f"{name}: {exc}")

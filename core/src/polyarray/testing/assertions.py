@@ -246,10 +246,17 @@ class _Leaf:
 
     where: str
     dtype: DType
+    #: eps of ``dtype`` over eps of the reference's dtype, which given tolerances are scaled by.
+    scale: float = 1.0
 
 
 def _pair(
-    result: Any, reference: Any, dtype_map: Mapping[str, str], where: str, leaves: list[_Leaf]
+    result: Any,
+    reference: Any,
+    dtype_map: Mapping[str, str],
+    where: str,
+    leaves: list[_Leaf],
+    array_dtype_map: Mapping[str, str] | None = None,
 ) -> tuple[Any, Any]:
     """Check structure, dtypes and shapes; return both sides with arrays replaced by their NumPy values.
 
@@ -262,7 +269,7 @@ def _pair(
             raise AssertionError(f"{where}got {len(result)} items, expected {len(reference)}")
         names = getattr(reference, "_fields", None)
         pairs = [
-            _pair(got, want, dtype_map, f"{where}[{names[index] if names else index}] ", leaves)
+            _pair(got, want, dtype_map, f"{where}[{names[index] if names else index}] ", leaves, array_dtype_map)
             for index, (got, want) in enumerate(zip(result, reference))
         ]
         return [g for g, _ in pairs], [w for _, w in pairs]
@@ -279,13 +286,28 @@ def _pair(
     if got_leaf is None:
         raise AssertionError(f"{where}got {type(result).__name__} {result!r}, expected an array")
     (got_dtype, got), (want_dtype, want) = got_leaf, want_leaf
-    expected_dtype = DTYPES[dtype_map.get(want_dtype.name, want_dtype.name)]
+    name = dtype_map.get(want_dtype.name, want_dtype.name)
+    expected_dtype = DTYPES[(array_dtype_map or {}).get(name, name)]
     if got_dtype != expected_dtype:
         raise AssertionError(f"{where}dtype differs: got {got_dtype.name}, expected {expected_dtype.name}")
+    if expected_dtype is not want_dtype and expected_dtype.kind in ("signed integer", "unsigned integer"):
+        # Integers of a mapped (narrower) dtype wrap around as arithmetic in that dtype does.
+        want = want.astype(expected_dtype.name)
     if got.shape != want.shape:
         raise AssertionError(f"{where}shape differs: got {got.shape}, expected {want.shape}")
-    leaves.append(_Leaf(where, expected_dtype))
+    leaves.append(_Leaf(where, expected_dtype, _eps_ratio(expected_dtype, want_dtype)))
     return got, want
+
+
+def _eps_ratio(expected: DType, reference: DType) -> float:
+    """How much coarser ``expected`` is than the reference's float64 or complex128 (1 unless that was mapped).
+
+    (The float32 that stands for bfloat16 is not scaled: tolerances given there are bfloat16's already.)
+    """
+    narrow, wide = _real_name(expected), _real_name(reference)
+    if narrow is None or wide != "float64" or expected is reference:
+        return 1.0
+    return max(_LIMITS[narrow][0] / _LIMITS[wide][0], 1.0)
 
 
 def _arrays_of(tree: Any) -> list[np.ndarray]:
@@ -307,16 +329,17 @@ def _agree(
     dtype_map: Mapping[str, str],
     transform: Callable[[Any], Any] | None,
     alternative: Any = None,
+    array_dtype_map: Mapping[str, str] | None = None,
 ) -> None:
     leaves: list[_Leaf] = []
-    got, want = _pair(result, reference, dtype_map, "", leaves)
+    got, want = _pair(result, reference, dtype_map, "", leaves, array_dtype_map)
     if transform is not None:
         got, want = transform(got), transform(want)
     got_arrays, want_arrays = _arrays_of(got), _arrays_of(want)
     other_arrays: list[np.ndarray | None] = [None] * len(leaves)
     if alternative is not None:
         other_leaves: list[_Leaf] = []
-        _, other = _pair(result, alternative, dtype_map, "", other_leaves)
+        _, other = _pair(result, alternative, dtype_map, "", other_leaves, array_dtype_map)
         other_arrays = _arrays_of(transform(other) if transform is not None else other)
     if len(got_arrays) != len(leaves) or len(want_arrays) != len(leaves) or len(other_arrays) != len(leaves):
         raise AssertionError("the comparison's transform must keep every array of the result")
@@ -327,7 +350,10 @@ def _agree(
             )
         tol = tolerance(leaf.dtype, transcendental=transcendental)
         if rtol is not None or atol is not None:
-            tol = Tolerance(tol.rtol if rtol is None else rtol, tol.atol if atol is None else atol)
+            # Tolerances given for the reference's dtype widen with a coarser mapped dtype.
+            tol = Tolerance(
+                tol.rtol if rtol is None else rtol * leaf.scale, tol.atol if atol is None else atol * leaf.scale
+            )
         _compare_arrays(got_values, want_values, leaf.dtype, tol, leaf.where, other_values)
 
 
@@ -353,6 +379,7 @@ def assert_agrees(
     dtype_map: Mapping[str, str] | None = None,
     transform: Callable[[Any], Any] | None = None,
     alternative: Any = None,
+    array_dtype_map: Mapping[str, str] | None = None,
 ) -> None:
     """Assert that ``result`` agrees with ``reference``: same structure, portable dtype, shape and values.
 
@@ -363,7 +390,11 @@ def assert_agrees(
     the reference's dtype (``transcendental`` selects the looser one);
     ``rtol``/``atol`` replace it. ``dtype_map`` maps a reference dtype name to
     the dtype the result must have (``{"float32": "bfloat16"}`` when the
-    reference was computed in float32 for bfloat16 input). ``transform``
+    reference was computed in float32 for bfloat16 input); ``rtol`` and
+    ``atol`` then widen by the ratio of the two dtypes' eps, and integers of
+    a narrower mapped dtype are compared as they wrap around in it.
+    ``array_dtype_map`` maps further, for arrays only (not for dtype values):
+    the reference's default dtypes to a backend's narrower ones. ``transform``
     maps each side, after the structure, dtype and shape checks, before the
     values are compared: it receives the result with its arrays replaced by
     NumPy arrays (tuples and NamedTuples become lists) and returns the same
@@ -386,6 +417,7 @@ def assert_agrees(
         atol=atol,
         transcendental=transcendental,
         dtype_map=dtype_map or {},
+        array_dtype_map=array_dtype_map,
         transform=transform,
         alternative=alternative,
     )

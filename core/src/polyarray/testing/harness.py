@@ -64,6 +64,7 @@ __all__ = [
     "Case",
     "conformance",
     "covered_functions",
+    "default_dtype_map",
 ]
 
 #: The backend every result is compared with.
@@ -389,6 +390,8 @@ class Case:
             "atol": atol,
             "transcendental": transcendental,
             "dtype_map": {"float32": "bfloat16"} if bfloat16_input else None,
+            # The reference's defaults stand for a backend's narrower ones in arrays (see default_dtype_map).
+            "array_dtype_map": default_dtype_map(self.xp),
             "transform": transform,
         }
         try:
@@ -440,6 +443,33 @@ class Case:
         elif isinstance(result, (list, tuple)):
             for item in result:
                 self._check_backend_of(item, where)
+
+
+def default_dtype_map(backend: Backend) -> dict[str, str]:
+    """The reference's default dtypes -> the backend's, where the backend's own defaults are narrower.
+
+    On a backend that lacks polyarray's 64-bit defaults (``Backend.default_dtypes``:
+    JAX without 64-bit mode), a 64-bit result of the reference comes from a default
+    (inputs are drawn from the dtypes the backend holds), so it stands for the
+    backend's default: float64 for float32, int64 for int32, uint64 for the unsigned
+    dtype of that width, complex128 for complex64.
+
+    >>> from polyarray.testing.harness import default_dtype_map
+    >>> default_dtype_map(pa.get_backend("numpy"))
+    {}
+    """
+    own = backend.default_dtypes
+    found: dict[str, str] = {}
+    if own is None:
+        return found
+    held = {d.name for d in backend.dtypes}
+    for kind, wide in (("real floating", "float64"), ("integral", "int64"), ("complex floating", "complex128")):
+        if own[kind].name != wide and wide not in held:
+            found[wide] = own[kind].name
+    unsigned = "u" + own["integral"].name
+    if "int64" in found and "uint64" not in held and unsigned in held:
+        found["uint64"] = unsigned
+    return found
 
 
 def conformance(*functions: str, **parameters: Sequence[Any]) -> Callable[[Callable[..., None]], Callable[..., None]]:

@@ -12,13 +12,14 @@ data. JAX functions take no lists or Python scalars where arrays go
 64-bit mode. JAX computes in 32 bits unless its process-wide flag
 ``jax_enable_x64`` is on, and this plugin never changes that flag. It reads it
 when the backend is built (the first time the jax backend is used). With the
-flag off, float64, int64, uint64 and complex128 are unavailable: the backend
-holds no such dtype, and any input or result that would need one raises
-``pa.UnsupportedDtypeError`` instead of being computed in 32 bits. Turn the
-flag on with ``jax.config.update("jax_enable_x64", True)`` (or the environment
-variable ``JAX_ENABLE_X64=1``) before the backend is first used, or work in
-32-bit dtypes (``pa.set_default_dtype(pa.float32)`` and
-``pa.set_default_dtype(pa.int32)``).
+flag off (JAX's default mode), float64, int64, uint64 and complex128 are
+unavailable: the backend holds no such dtype, so its default dtypes are
+float32, int32 and complex64 (Python values, indices, integer sums and means
+take them), and a 64-bit dtype asked for explicitly (``dtype=``, a NumPy
+float64 array) raises ``pa.UnsupportedDtypeError`` instead of being computed
+in 32 bits. Turn the flag on with ``jax.config.update("jax_enable_x64", True)``
+(or the environment variable ``JAX_ENABLE_X64=1``) before JAX is first used
+for polyarray's float64/int64 defaults and every dtype.
 
 Devices are named ``"cpu"``, ``"gpu:0"``, ``"gpu:1"`` … and ``"tpu:0"`` … The
 list in ``backend_info`` is found without importing JAX: ``"cpu"``, then one

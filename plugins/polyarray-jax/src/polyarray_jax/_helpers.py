@@ -2,7 +2,9 @@
 
 64-bit mode is read once, when this module is imported, which happens when
 polyarray builds the jax backend (see the package docstring): :data:`X64`.
-Without it, a value or result of a 64-bit dtype raises :class:`UnsupportedDtype`,
+Without it, results whose dtype is a default of the standard's (indices,
+integer sums and means) take JAX's 32-bit defaults (:func:`default_width`),
+and a 64-bit dtype asked for explicitly raises :class:`UnsupportedDtype`,
 which polyarray reports as ``pa.UnsupportedDtypeError``.
 """
 
@@ -25,14 +27,21 @@ WIDE = frozenset({"float64", "int64", "uint64", "complex128"})
 X64_ADVICE = (
     "JAX holds {dtype} only in 64-bit mode, which is off: turn it on with "
     'jax.config.update("jax_enable_x64", True) (or the environment variable JAX_ENABLE_X64=1) '
-    "before the jax backend is first used, or use 32-bit dtypes "
-    "(pa.set_default_dtype(pa.float32) and pa.set_default_dtype(pa.int32), or dtype=...)"
+    "before JAX is first used, or use 32-bit dtypes (dtype=pa.float32, pa.int32 or pa.complex64; "
+    "convert a NumPy array with x.astype(np.float32) or pass dtype= to pa.asarray)"
 )
 
 #: JAX's tracers (the values inside ``jax.jit``, ``jax.grad`` …): data-dependent checks skip them.
 Tracer = jax.core.Tracer
 
 _INT64, _UINT64, _FLOAT64 = np.dtype(np.int64), np.dtype(np.uint64), np.dtype(np.float64)
+#: Without 64-bit mode, the default dtype of each kind that stands for the 64-bit one.
+_NARROW = {
+    _INT64: np.dtype(np.int32),
+    _UINT64: np.dtype(np.uint32),
+    _FLOAT64: np.dtype(np.float32),
+    np.dtype(np.complex128): np.dtype(np.complex64),
+}
 BFLOAT16 = np.dtype(jnp.bfloat16)
 
 
@@ -56,17 +65,21 @@ def refuse_wide(name: str, what: str) -> UnsupportedDtype:
     return UnsupportedDtype(name, f"{what} has dtype {name}; " + X64_ADVICE.format(dtype=name))
 
 
-def require(dtype: Any, what: str = "the result") -> np.dtype:
-    """``dtype`` as a NumPy dtype, refused when it needs 64-bit mode and that is off."""
+def dtype_argument(dtype: Any) -> np.dtype | None:
+    """A ``dtype=`` argument as a NumPy dtype (None stays None), refused where 64-bit mode is needed."""
+    if dtype is None:
+        return None
     dtype = np.dtype(dtype)
     if not X64 and dtype.name in WIDE:
-        raise refuse_wide(dtype.name, what)
+        raise refuse_wide(dtype.name, "the requested dtype")
     return dtype
 
 
-def dtype_argument(dtype: Any) -> np.dtype | None:
-    """A ``dtype=`` argument as a NumPy dtype (None stays None), refused where 64-bit mode is needed."""
-    return None if dtype is None else require(dtype, "the requested dtype")
+def default_width(dtype: Any) -> np.dtype:
+    """``dtype``, a 64-bit default of the array API standard (float64 for integer means, int64 for indices …),
+    or without 64-bit mode the 32-bit dtype that is the default there (float32, int32, uint32, complex64)."""
+    dtype = np.dtype(dtype)
+    return dtype if X64 else _NARROW.get(dtype, dtype)
 
 
 def check_input(x: Any, what: str = "the input") -> None:
@@ -91,30 +104,54 @@ def check_input(x: Any, what: str = "the input") -> None:
             check_input(item, what)
 
 
+#: The most bytes an array may take: NumPy's limit, beyond which XLA aborts the whole process.
+_MAX_BYTES = 2**63 - 1
+
+
+def check_size(shape: Any, dtype: Any = None) -> None:
+    """Refuse an array of ``shape`` and ``dtype`` whose size in bytes does not fit in 64 bits, as NumPy does.
+
+    XLA would abort the process on such a shape (a ``BadStatusOrAccess``), where
+    NumPy raises ``ValueError``; arrays that fit but do not fit in memory raise
+    JAX's out-of-memory error, which the ``error_class`` hook classifies as a ``MemoryError``.
+    """
+    total = np.dtype(default_width(_FLOAT64) if dtype is None else dtype).itemsize
+    for n in (shape,) if isinstance(shape, (int, np.integer)) else shape:
+        n = operator.index(n)
+        if n > 0:
+            total *= n
+    if total > _MAX_BYTES:
+        raise ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.")
+
+
 def kind(dtype: Any) -> str:
     """NumPy's kind letter of a dtype (``"b"``, ``"i"``, ``"u"``, ``"f"``, ``"c"``), with ``"f"`` for bfloat16."""
     dtype = np.dtype(dtype)
     return "f" if dtype == BFLOAT16 else dtype.kind
 
 
-def index_dtype(function: str) -> np.dtype:
-    """The default index dtype (int64) of ``function``'s result, refused without 64-bit mode."""
-    return require(_INT64, f"the result of {function} (indices)")
+def index_dtype() -> np.dtype:
+    """The dtype of index results: the default integer dtype (int64; int32 without 64-bit mode)."""
+    return default_width(_INT64)
 
 
 def accumulation_dtype(dtype: np.dtype) -> np.dtype:
-    """The standard's default dtype of a sum or product of an array of ``dtype``."""
+    """The standard's default dtype of a sum or product of an array of ``dtype``.
+
+    Narrower integers and booleans accumulate in the default integer dtype
+    (int64; int32 without 64-bit mode), unsigned ones in the unsigned dtype of its width.
+    """
     letter = kind(dtype)
     if letter == "b" or (letter == "i" and dtype.itemsize < 8):
-        return _INT64
+        return default_width(_INT64)
     if letter == "u" and dtype.itemsize < 8:
-        return _UINT64
+        return default_width(_UINT64)
     return dtype
 
 
 def floating(dtype: np.dtype) -> np.dtype:
-    """``dtype`` if inexact, else float64 (where integer and boolean input is computed)."""
-    return dtype if kind(dtype) in "fc" else _FLOAT64
+    """``dtype`` if inexact, else the default floating dtype (where integer and boolean input is computed)."""
+    return dtype if kind(dtype) in "fc" else default_width(_FLOAT64)
 
 
 def real_dtype(dtype: np.dtype) -> np.dtype:

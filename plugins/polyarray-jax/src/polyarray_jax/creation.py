@@ -4,18 +4,32 @@
 added ``device=`` to ``asarray``, ``arange``, ``eye`` and ``linspace``; the
 version variants for 0.4.30 create the array and then place it with
 ``jax.device_put``. Python values given without a ``dtype`` (only polyarray's
-own code does that; public calls always get polyarray's default dtype) take
+own code does that; public calls always get the backend's default dtype) take
 NumPy's default dtypes in ``asarray`` (refused where they are 64-bit and
-64-bit mode is off) and JAX's in the other functions.
+64-bit mode is off) and JAX's in the other functions. Sizes are checked
+before JAX is called (``check_size``): XLA aborts the process on an array
+whose size in bytes does not fit in 64 bits.
 """
 
 from __future__ import annotations
+
+import math
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import as_array, check_input, dtype_argument, kind, native_device, place
+from ._helpers import (
+    as_array,
+    check_input,
+    check_size,
+    default_width,
+    dtype_argument,
+    kind,
+    native_device,
+    place,
+    refuse_wide,
+)
 from ._marker import hookimpl
 
 
@@ -23,11 +37,31 @@ def _converted(obj, dtype, copy, **device):
     """``obj`` (anything but a JAX array) as a JAX array, with NumPy's conversion rules for the values."""
     if copy is False:
         raise ValueError("asarray(copy=False): converting this input into a JAX array needs a copy")
-    # NumPy converts (and casts) on the host; Python values without a dtype get NumPy's
-    # (polyarray's built-in) default dtypes. A 64-bit result is refused without 64-bit mode.
-    value = np.asarray(obj, dtype=dtype)
+    # NumPy converts (and casts) on the host. Python values without a dtype get the backend's
+    # default dtypes; any other 64-bit value is refused without 64-bit mode.
+    if dtype is None and not hasattr(obj, "dtype"):
+        check_input(obj)
+        value = _python_values(np.asarray(obj))
+    else:
+        value = np.asarray(obj, dtype=dtype)
     check_input(value)
+    check_size(value.shape, value.dtype)
     return jnp.asarray(value, **device)
+
+
+def _python_values(value):
+    """NumPy's conversion of Python values in the backend's default dtypes (int32, float32 … without 64-bit mode).
+
+    An integer beyond the range of the default integer dtype is refused, not wrapped around.
+    """
+    narrow = default_width(value.dtype)
+    if narrow == value.dtype:
+        return value
+    if kind(value.dtype) in "iu" and value.size:
+        info = np.iinfo(narrow)
+        if value.min() < info.min or value.max() > info.max:
+            raise refuse_wide(value.dtype.name, "an integer beyond the range of int32")
+    return value.astype(narrow)
 
 
 def _cast(x, dtype, copy):
@@ -68,32 +102,70 @@ def asarray_v_0p4p30_and_below(obj, /, *, dtype=None, device=None, copy=None):
 
 @hookimpl(specname="arange")
 def arange_v_0p4p31_and_above(start, /, stop=None, step=1, *, dtype=None, device=None):
-    return jnp.arange(start, stop, step, dtype=dtype_argument(dtype), device=native_device(device))
+    dtype = dtype_argument(dtype)
+    _check_arange(start, stop, step, dtype)
+    return jnp.arange(start, stop, step, dtype=dtype, device=native_device(device))
 
 
 @hookimpl(specname="arange")
 def arange_v_0p4p30_and_below(start, /, stop=None, step=1, *, dtype=None, device=None):
-    return place(jnp.arange(start, stop, step, dtype=dtype_argument(dtype)), device)
+    dtype = dtype_argument(dtype)
+    _check_arange(start, stop, step, dtype)
+    return place(jnp.arange(start, stop, step, dtype=dtype), device)
+
+
+def _check_arange(start, stop, step, dtype):
+    """Refuse an ``arange`` too big to count in bytes (see ``check_size``): ``ceil((stop - start) / step)`` items.
+
+    Integer bounds out of the range of an integer ``dtype`` are an ``OverflowError``
+    where NumPy raises one (``start``, and ``step`` for more than one item); JAX
+    would wrap them around.
+    """
+    if stop is None:
+        start, stop = 0, start
+    values = (start, stop, step)
+    if not step or not all(isinstance(v, (int, float, np.integer, np.floating)) for v in values):
+        return
+    if all(isinstance(v, (int, np.integer)) for v in values):
+        length = -((int(start) - int(stop)) // int(step))
+        if dtype is not None and kind(dtype) in "iu":
+            info = np.iinfo(dtype)
+            for value in (start, step) if length > 1 else (start,):
+                if not info.min <= value <= info.max:
+                    raise OverflowError(f"Python integer {value} out of bounds for {np.dtype(dtype)}")
+    else:
+        span = float(stop) - float(start)
+        length = math.ceil(span / float(step)) if math.isfinite(span / float(step)) else 0
+    check_size((max(length, 0),), dtype)
 
 
 @hookimpl
 def empty(shape, *, dtype=None, device=None):
-    return jnp.empty(shape, dtype=dtype_argument(dtype), device=native_device(device))
+    dtype = dtype_argument(dtype)
+    check_size(shape, dtype)
+    return jnp.empty(shape, dtype=dtype, device=native_device(device))
 
 
 @hookimpl
 def empty_like(x, /, *, dtype=None, device=None):
-    return jnp.empty_like(x, dtype=dtype_argument(dtype), device=native_device(device))
+    x = as_array(x)
+    dtype = dtype_argument(dtype)
+    check_size(x.shape, x.dtype if dtype is None else dtype)
+    return jnp.empty_like(x, dtype=dtype, device=native_device(device))
 
 
 @hookimpl(specname="eye")
 def eye_v_0p4p31_and_above(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
-    return jnp.eye(n_rows, n_cols, k=k, dtype=dtype_argument(dtype), device=native_device(device))
+    dtype = dtype_argument(dtype)
+    check_size((n_rows, n_rows if n_cols is None else n_cols), dtype)
+    return jnp.eye(n_rows, n_cols, k=k, dtype=dtype, device=native_device(device))
 
 
 @hookimpl(specname="eye")
 def eye_v_0p4p30_and_below(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
-    return place(jnp.eye(n_rows, n_cols, k=k, dtype=dtype_argument(dtype)), device)
+    dtype = dtype_argument(dtype)
+    check_size((n_rows, n_rows if n_cols is None else n_cols), dtype)
+    return place(jnp.eye(n_rows, n_cols, k=k, dtype=dtype), device)
 
 
 @hookimpl
@@ -125,6 +197,7 @@ def _fill(fill_value, dtype):
 @hookimpl
 def full(shape, fill_value, *, dtype=None, device=None):
     dtype = dtype_argument(dtype)
+    check_size(shape, dtype)
     return jnp.full(shape, _fill(fill_value, dtype), dtype=dtype, device=native_device(device))
 
 
@@ -132,17 +205,22 @@ def full(shape, fill_value, *, dtype=None, device=None):
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     x = as_array(x)
     dtype = x.dtype if dtype is None else dtype_argument(dtype)
+    check_size(x.shape, dtype)
     return jnp.full_like(x, _fill(fill_value, dtype), dtype=dtype, device=native_device(device))
 
 
 @hookimpl(specname="linspace")
 def linspace_v_0p4p31_and_above(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    return jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype_argument(dtype), device=native_device(device))
+    dtype = dtype_argument(dtype)
+    check_size((num,), dtype)
+    return jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype, device=native_device(device))
 
 
 @hookimpl(specname="linspace")
 def linspace_v_0p4p30_and_below(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    return place(jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype_argument(dtype)), device)
+    dtype = dtype_argument(dtype)
+    check_size((num,), dtype)
+    return place(jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype), device)
 
 
 @hookimpl
@@ -158,12 +236,17 @@ def meshgrid(*arrays, indexing="xy"):
 
 @hookimpl
 def ones(shape, *, dtype=None, device=None):
-    return jnp.ones(shape, dtype=dtype_argument(dtype), device=native_device(device))
+    dtype = dtype_argument(dtype)
+    check_size(shape, dtype)
+    return jnp.ones(shape, dtype=dtype, device=native_device(device))
 
 
 @hookimpl
 def ones_like(x, /, *, dtype=None, device=None):
-    return jnp.ones_like(x, dtype=dtype_argument(dtype), device=native_device(device))
+    x = as_array(x)
+    dtype = dtype_argument(dtype)
+    check_size(x.shape, x.dtype if dtype is None else dtype)
+    return jnp.ones_like(x, dtype=dtype, device=native_device(device))
 
 
 def _check_matrix(x, name):
@@ -185,9 +268,14 @@ def triu(x, /, *, k=0):
 
 @hookimpl
 def zeros(shape, *, dtype=None, device=None):
-    return jnp.zeros(shape, dtype=dtype_argument(dtype), device=native_device(device))
+    dtype = dtype_argument(dtype)
+    check_size(shape, dtype)
+    return jnp.zeros(shape, dtype=dtype, device=native_device(device))
 
 
 @hookimpl
 def zeros_like(x, /, *, dtype=None, device=None):
-    return jnp.zeros_like(x, dtype=dtype_argument(dtype), device=native_device(device))
+    x = as_array(x)
+    dtype = dtype_argument(dtype)
+    check_size(x.shape, x.dtype if dtype is None else dtype)
+    return jnp.zeros_like(x, dtype=dtype, device=native_device(device))

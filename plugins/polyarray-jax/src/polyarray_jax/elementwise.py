@@ -11,17 +11,20 @@ where JAX differs from NumPy and the array API standard:
 - ``pow`` of integers to a negative integer power raises, as NumPy does
   (JAX would give a meaningless value), and wraps around on overflow for
   every exponent (JAX reads six bits of an array exponent);
-- ``reciprocal`` is ``1 / x``, a float64 division for integers;
+- ``reciprocal`` is ``1 / x``, a division in the default floating dtype for integers;
 - ``sign`` of complex numbers is ``z / |z|`` with NumPy 2's special cases
   (JAX gives NaN for one infinite part), and ``sign(-0.0)`` is ``+0.0``;
 - a zero result of ``floor_divide`` has the sign of ``x1 / x2`` and one of
-  ``remainder`` the sign of ``x2``, as in NumPy and Python;
+  ``remainder`` the sign of ``x2``, as in NumPy and Python; with an infinite
+  operand ``floor_divide`` is ``floor(x1 / x2)``, as the standard asks;
+- complex functions give C99's (and the standard's) special values (see the
+  section on complex special values below);
 - ``positive`` of booleans is an error, as in NumPy;
 - the logical functions count subnormal numbers as non-zero (XLA flushes
   them to zero in comparisons).
 
-Integer and boolean operands of ``divide`` and ``reciprocal`` give float64:
-without 64-bit mode that is refused rather than computed in float32.
+Integer and boolean operands of ``divide`` and ``reciprocal`` give the default
+floating dtype: float64, or float32 without 64-bit mode.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import as_array, concrete, kind, magnitude, require, truth
+from ._helpers import as_array, concrete, default_width, kind, magnitude, truth
 from ._marker import direct, hookimpl
 
 # Kinds of dtype whose values are already integers: bool, signed, unsigned.
@@ -49,7 +52,7 @@ def _float_input(x, name):
     """``x`` for a floating-point function: integer and boolean input cast as NumPy casts it."""
     x = as_array(x)
     if kind(x.dtype) in _INTEGRAL_KINDS:
-        return x.astype(require(_FLOAT_FOR_ITEMSIZE[x.dtype.itemsize], f"{name} of {x.dtype} input"))
+        return x.astype(default_width(_FLOAT_FOR_ITEMSIZE[x.dtype.itemsize]))
     return x
 
 
@@ -247,10 +250,10 @@ def cosh(x, /):
 
 
 def _float64_for_integers(x, name):
-    """``x`` as float64 when it is integral (refused without 64-bit mode); inexact ``x`` unchanged."""
+    """``x`` in the default floating dtype (float64; float32 without 64-bit mode) when it is integral."""
     x = as_array(x)
     if kind(x.dtype) in _INTEGRAL_KINDS:
-        return x.astype(require(_FLOAT64, f"{name} of integer or boolean input"))
+        return x.astype(default_width(_FLOAT64))
     return x
 
 
@@ -291,8 +294,11 @@ def floor_divide(x1, x2, /):
     result = jnp.floor_divide(x1, x2)
     if kind(result.dtype) != "f":
         return result
+    quotient = jnp.divide(x1, x2)
+    # With an infinite operand the standard asks floor(x1 / x2) (inf // 2 is inf, -1 // inf is -0).
+    result = jnp.where(jnp.isinf(x1) | jnp.isinf(x2), jnp.floor(quotient), result)
     # A zero quotient has the sign of x1 / x2 (JAX gives -0.0 for -1.0 // -3.5).
-    return jnp.where(result == 0, jnp.copysign(jnp.zeros((), result.dtype), jnp.divide(x1, x2)), result)
+    return jnp.where(result == 0, jnp.copysign(jnp.zeros((), result.dtype), quotient), result)
 
 
 @hookimpl
@@ -534,9 +540,10 @@ def sign(x, /):
         return _complex_sign(x)
     if letter != "f":
         return jnp.sign(x)
-    # Adding +0 turns the sign of -0.0 into +0.0, as NumPy gives it; a subnormal number,
-    # which XLA flushes to zero, still has the sign of its bits.
-    result = jnp.sign(x) + jnp.zeros((), x.dtype)
+    # The sign of -0.0 is +0.0, as NumPy gives it (a where, not an addition of +0, which XLA
+    # drops inside jax.jit); a subnormal number, which XLA flushes to zero, still has the sign of its bits.
+    result = jnp.sign(x)
+    result = jnp.where(result == 0, jnp.zeros((), x.dtype), result)
     return jnp.where(truth(x) & (result == 0), jnp.copysign(jnp.ones((), x.dtype), x), result)
 
 
@@ -693,7 +700,25 @@ def _complex_exp(z):
 
 
 def _complex_expm1(z):
-    return _upper_half(jnp.expm1, z)
+    """JAX's ``expm1`` where both parts are finite and not both zero; NumPy's formula elsewhere.
+
+    The formula, ``expm1(a) cos(b) - 2 sin(b/2)**2`` and ``exp(a) sin(b)``, keeps
+    a zero imaginary part (and makes ``expm1(-0 + 0j)`` ``+0 + 0j``); an infinite
+    real part with an infinite or NaN imaginary part gives ``-1 + 0j`` (``-inf``)
+    or ``inf + NaN j`` (``+inf``).
+    """
+    w = _upper_half(jnp.expm1, z)
+    a, b = jnp.real(z), jnp.imag(z)
+    special = ~jnp.isfinite(a) | ~jnp.isfinite(b) | ((a == 0) & (b == 0))
+    real = jnp.expm1(a) * jnp.cos(b) - 2 * jnp.sin(b / 2) ** 2
+    # A zero real part is +0 (XLA drops the addition of +0 that would give it inside jax.jit).
+    real = jnp.where(real == 0, jnp.zeros_like(real), real)
+    imag = jnp.where(b == 0, b, jnp.exp(a) * jnp.sin(b))
+    stuck = jnp.isinf(a) & ~jnp.isfinite(b)
+    positive = a > 0
+    real = jnp.where(stuck, jnp.where(positive, jnp.full_like(a, np.inf), jnp.full_like(a, -1.0)), real)
+    imag = jnp.where(stuck, jnp.where(positive, jnp.full_like(b, np.nan), jnp.zeros_like(b)), imag)
+    return jnp.where(special, jax.lax.complex(real, imag), w)
 
 
 def _complex_log(function, angle_scale=None):
@@ -742,6 +767,9 @@ def _complex_cosh(z):
 def _complex_tanh(z):
     w = _first_quadrant(jnp.tanh, z)
     a, b = jnp.real(z), jnp.imag(z)
+    # An infinite real part with a finite imaginary part b gives +-1 with a zero of b's sign.
+    limit = jax.lax.complex(jnp.copysign(jnp.ones_like(a), a), jnp.copysign(jnp.zeros_like(b), b))
+    w = jnp.where(jnp.isinf(a) & jnp.isfinite(b), limit, w)
     return jnp.where((a == 0) & ~jnp.isfinite(b), jax.lax.complex(a, jnp.full_like(b, np.nan)), w)
 
 

@@ -2,7 +2,8 @@
 
 Precision follows the declaration: float16, bfloat16, float32 and complex64
 input is transformed in single precision, float64, complex128, integers and
-booleans in double precision (refused without 64-bit mode). JAX before 0.5
+booleans in double precision (in single precision without 64-bit mode, where
+the default dtypes are float32 and complex64). JAX before 0.5
 transforms at most three axes at once; the version variants for it split an
 n-dimensional transform into transforms of up to three axes, which gives the
 same result (every ``norm`` scales axis by axis). ``fftfreq`` and
@@ -14,7 +15,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import BFLOAT16, as_array, dtype_argument, kind, native_device, normalize_axes, place, require
+from ._helpers import BFLOAT16, as_array, default_width, dtype_argument, kind, native_device, normalize_axes, place
 from ._marker import hookimpl
 
 _SINGLE = frozenset({np.dtype(np.float16), BFLOAT16, np.dtype(np.float32), np.dtype(np.complex64)})
@@ -31,7 +32,7 @@ def _single(x):
 def _complex_input(x, name):
     """``x`` cast to the complex dtype of its transform's precision."""
     x = as_array(x)
-    dtype = _COMPLEX64 if _single(x) else require(_COMPLEX128, f"{name} of {x.dtype} input (in double precision)")
+    dtype = _COMPLEX64 if _single(x) else default_width(_COMPLEX128)
     return x.astype(dtype)
 
 
@@ -40,7 +41,7 @@ def _real_input(x, name):
     x = as_array(x)
     if kind(x.dtype) == "c":
         raise TypeError(f"{name} needs real input, not {x.dtype}")
-    dtype = _FLOAT32 if _single(x) else require(_FLOAT64, f"{name} of {x.dtype} input (in double precision)")
+    dtype = _FLOAT32 if _single(x) else default_width(_FLOAT64)
     return x.astype(dtype)
 
 
@@ -172,7 +173,7 @@ def rfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
     x = _real_input(x, "rfftn")
     s, axes = _nd_args(x, s, axes)
     if not axes:
-        return x.astype(_COMPLEX64 if _single(x) else _COMPLEX128)
+        return x.astype(_COMPLEX64 if _single(x) else default_width(_COMPLEX128))
     x = jnp.fft.rfft(x, n=None if s is None else s[-1], axis=axes[-1], norm=norm)
     return _in_chunks(jnp.fft.fftn, x, None if s is None else s[:-1], axes[:-1], norm)
 
@@ -216,7 +217,7 @@ def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
 def _frequency_dtype(n, dtype):
     if n < 1:
         raise ValueError(f"the window length n must be at least 1, not {n}")
-    dtype = require(_FLOAT64, "fftfreq's default dtype") if dtype is None else dtype_argument(dtype)
+    dtype = default_width(_FLOAT64) if dtype is None else dtype_argument(dtype)
     if kind(dtype) != "f":
         raise TypeError(f"sample frequencies need a real floating-point dtype, not {dtype}")
     return dtype

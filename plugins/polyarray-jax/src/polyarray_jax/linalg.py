@@ -2,8 +2,8 @@
 
 Where JAX and NumPy differ, NumPy's (and the standard's) behaviour is kept:
 
-- integer and boolean matrices are computed in float64 (refused without
-  64-bit mode); JAX's LAPACK bindings have no half-precision routines:
+- integer and boolean matrices are computed in the default floating dtype
+  (float64; float32 without 64-bit mode); JAX's LAPACK bindings have no half-precision routines:
   bfloat16 matrices are computed in float32 and the results given in
   bfloat16, float16 factorizations raise a ``TypeError`` as on NumPy;
 - ``cholesky``, ``eigh`` and ``eigvalsh`` read the lower triangle only, as
@@ -13,6 +13,7 @@ Where JAX and NumPy differ, NumPy's (and the standard's) behaviour is kept:
   or singular (``inv``, ``solve``, ``matrix_power`` with ``n < 0``) raises a
   ``ValueError``; JAX would return NaN or infinite values, which is what
   happens inside ``jax.jit``, where the values are not known;
+- ``inv`` of a matrix holding NaN is all NaN (JAX's LU leaves some entries finite);
 - ``pinv`` and ``matrix_rank`` default to the standard's tolerance
   ``max(M, N) * eps`` (JAX's ``pinv`` uses ten times that);
 - ``solve`` reads a 1-d ``x2`` as one vector shared by the stack, and
@@ -35,13 +36,13 @@ from ._helpers import (
     accumulation_dtype,
     as_array,
     concrete,
+    default_width,
     dtype_argument,
     floating,
     kind,
     magnitude,
     normalize_axes,
     normalize_axis,
-    require,
 )
 from ._marker import hookimpl
 
@@ -59,11 +60,11 @@ def _matrices(x, name, *, square=False):
 
 
 def _inexact(x, name):
-    """``x`` with an inexact dtype: integers and booleans become float64 (refused without 64-bit mode)."""
+    """``x`` with an inexact dtype: integers and booleans take the default floating dtype (``floating``)."""
     dtype = floating(x.dtype)
     if dtype == x.dtype:
         return x
-    return x.astype(require(dtype, f"{name} of an integer or boolean matrix (computed in float64)"))
+    return x.astype(dtype)
 
 
 def _factorizable(x, name):
@@ -196,7 +197,11 @@ def eigvalsh_v_0p5_and_below(x, /):
 @_bfloat16_in_float32
 def inv(x, /):
     x = _factorizable(_matrices(x, "inv", square=True), "inv")
-    return _check_singular(jnp.linalg.inv(x), x)
+    result = _check_singular(jnp.linalg.inv(x), x)
+    # A matrix holding NaN has a NaN inverse; LU leaves some entries finite, depending on its pivoting.
+    nan = jnp.any(jnp.isnan(x), axis=(-2, -1), keepdims=True)
+    fill = complex(np.nan, np.nan) if kind(result.dtype) == "c" else np.nan
+    return jnp.where(nan, jnp.asarray(fill, result.dtype), result)
 
 
 @hookimpl
@@ -227,7 +232,7 @@ def matrix_power(x, n, /):
 @_bfloat16_in_float32
 def matrix_rank(x, /, *, rtol=None):
     x = _factorizable(_matrices(x, "matrix_rank"), "matrix_rank")
-    dtype = require(np.dtype(np.int64), "the result of matrix_rank (the default integer dtype)")
+    dtype = default_width(np.dtype(np.int64))
     if x.size == 0:
         return jnp.zeros(x.shape[:-2], dtype=dtype)
     singular_values = jnp.linalg.svdvals(x)
@@ -328,7 +333,7 @@ def svdvals(x, /):
 def trace(x, /, *, offset=0, dtype=None):
     x = _matrices(x, "trace")
     if dtype is None:
-        dtype = require(accumulation_dtype(x.dtype), "the result of trace (the accumulation dtype)")
+        dtype = accumulation_dtype(x.dtype)
     else:
         dtype = dtype_argument(dtype)
     return jnp.linalg.trace(x, offset=offset, dtype=dtype)

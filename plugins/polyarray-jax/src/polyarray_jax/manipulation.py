@@ -45,7 +45,7 @@ def concat(arrays, /, *, axis=0):
 
 
 @hookimpl
-def expand_dims(x, /, *, axis=0):
+def expand_dims(x, /, axis=0):
     x = as_array(x)
     axis = operator.index(axis)
     if not -x.ndim - 1 <= axis <= x.ndim:

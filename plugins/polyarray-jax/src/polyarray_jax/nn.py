@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import X64, as_array, dtype_argument, kind, normalize_axes, require
+from ._helpers import X64, as_array, default_width, dtype_argument, kind, normalize_axes
 from ._marker import hookimpl
 
 _INT64, _INT32 = np.dtype(np.int64), np.dtype(np.int32)
@@ -123,8 +123,8 @@ def _one_hot_dtype(on_value, off_value, dtype):
     if given and all(isinstance(v, bool) for v in given):
         return np.dtype(np.bool_)
     if given and all(isinstance(v, int) for v in given):
-        return require(_INT64, "one_hot's default integer dtype")
-    return require(np.dtype(np.float64), "one_hot's default floating dtype")
+        return default_width(_INT64)
+    return default_width(np.dtype(np.float64))
 
 
 @hookimpl

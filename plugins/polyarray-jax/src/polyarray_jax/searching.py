@@ -2,9 +2,8 @@
 
 Non-zero means non-zero in either part of a complex number, and subnormal
 numbers count (XLA flushes them to zero in comparisons). Index results have
-the default index dtype, int64: without 64-bit mode they
-are refused rather than given as int32. ``nonzero`` needs known values, so it
-does not run inside ``jax.jit``.
+the default index dtype: int64, or int32 without 64-bit mode. ``nonzero``
+needs known values, so it does not run inside ``jax.jit``.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from ._marker import hookimpl
 
 def _arg_reduction(function, name, x, axis, keepdims):
     x = as_array(x)
-    dtype = index_dtype(name)
+    dtype = index_dtype()
     if axis is not None:
         axis = reduction_axis(axis, x.ndim)
     if kind(x.dtype) == "c":
@@ -60,7 +59,7 @@ def argmin(x, /, *, axis=None, keepdims=False):
 @hookimpl
 def count_nonzero(x, /, *, axis=None, keepdims=False):
     x = as_array(x)
-    dtype = index_dtype("count_nonzero")
+    dtype = index_dtype()
     return jnp.count_nonzero(truth(x), axis=reduction_axis(axis, x.ndim), keepdims=keepdims).astype(dtype)
 
 
@@ -69,7 +68,7 @@ def nonzero(x, /):
     x = as_array(x)
     if x.ndim == 0:
         raise ValueError("nonzero needs an array of at least one dimension, not a 0-d array")
-    dtype = index_dtype("nonzero")
+    dtype = index_dtype()
     return tuple(i.astype(dtype) for i in jnp.nonzero(truth(x)))
 
 
@@ -80,7 +79,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted side must be 'left' or 'right', not {side!r}")
-    dtype = index_dtype("searchsorted")
+    dtype = index_dtype()
     return jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(dtype)
 
 

@@ -17,7 +17,7 @@ from ._marker import hookimpl
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     x = as_array(x)
     axis = normalize_axis(axis, x.ndim)
-    dtype = index_dtype("argsort")
+    dtype = index_dtype()
     return jnp.argsort(x, axis=axis, stable=stable, descending=descending).astype(dtype)
 
 

@@ -1,10 +1,10 @@
 """Statistical functions on JAX.
 
 Sums and products of narrow integers accumulate in the standard's default
-accumulation dtype (int64 or uint64), and means and variances of integers are
-float64: without 64-bit mode these results are refused (pass ``dtype=`` or
-cast the input to a 32-bit floating dtype first). ``jnp.cumulative_prod``
-exists from JAX 0.4.36; before, it is built from ``jnp.cumprod``.
+accumulation dtype (int64 or uint64; int32 or uint32 without 64-bit mode),
+and means and variances of integers have the default floating dtype (float64;
+float32 without 64-bit mode). ``jnp.cumulative_prod`` exists from JAX 0.4.36;
+before, it is built from ``jnp.cumprod``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import accumulation_dtype, as_array, dtype_argument, kind, normalize_axes, reduction_axis, require
+from ._helpers import accumulation_dtype, as_array, default_width, dtype_argument, kind, normalize_axes, reduction_axis
 from ._marker import hookimpl
 
 _FLOAT64 = np.dtype(np.float64)
@@ -22,7 +22,7 @@ _FLOAT64 = np.dtype(np.float64)
 def _sum_dtype(x, dtype, name):
     if dtype is not None:
         return dtype_argument(dtype)
-    return require(accumulation_dtype(x.dtype), f"the result of {name} (the accumulation dtype)")
+    return accumulation_dtype(x.dtype)
 
 
 def _reduced_shape(x, axis, keepdims):
@@ -42,7 +42,7 @@ def _reduced_size(x, axis):
 def _mean_dtype(x, name):
     if kind(x.dtype) in "fc":
         return x.dtype
-    return require(_FLOAT64, f"the result of {name} of integer or boolean input")
+    return default_width(_FLOAT64)
 
 
 def _variance_dtype(x, name):
@@ -50,8 +50,8 @@ def _variance_dtype(x, name):
     if letter == "f":
         return x.dtype
     if letter == "c":
-        return np.dtype(np.float32) if x.dtype == np.complex64 else require(_FLOAT64, f"the result of {name}")
-    return require(_FLOAT64, f"the result of {name} of integer or boolean input")
+        return np.dtype(np.float32) if x.dtype == np.complex64 else _FLOAT64
+    return default_width(_FLOAT64)
 
 
 def _cumulative_axis(x, axis):

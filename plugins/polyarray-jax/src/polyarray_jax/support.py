@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import WIDE, X64, Tracer, concrete, kind, portable_name
+from ._helpers import WIDE, X64, X64_ADVICE, Tracer, concrete, kind, portable_name
 from ._helpers import device_of as _device_of
 from ._marker import hookimpl
 
@@ -33,6 +33,10 @@ def native_dtype(name: str, /) -> Any:
     if name in WIDE and not X64:
         return None
     return _NATIVE.get(name)
+
+
+#: What polyarray tells a user who asks for a dtype the backend lacks (the 64-bit ones, without 64-bit mode).
+native_dtype.unsupported_advice = X64_ADVICE
 
 
 @hookimpl
@@ -103,3 +107,14 @@ def set_item(x, key, value, /):
     if not isinstance(x, Tracer):
         _check_bounds(x, key)
     return x.at[key].set(_cast_like(value, x))
+
+
+@hookimpl
+def error_class(error, /):
+    if isinstance(error, RuntimeError) and "RESOURCE_EXHAUSTED" in str(error):
+        return MemoryError  # JAX's out-of-memory error, NumPy's MemoryError
+    if isinstance(error, RuntimeError) and type(error).__module__.startswith(("jax", "jaxlib")):
+        return ValueError  # XlaRuntimeError: invalid values reach the compiled computation
+    if type(error) is TypeError and "different numbers of dimensions" in str(error):
+        return ValueError  # jnp.concatenate's rank mismatch, a ValueError in NumPy
+    return None

@@ -11,7 +11,12 @@ the array API standard:
 - ``imag`` of real input is a writable array of zeros;
 - ``reciprocal`` is ``1 / x``, a float division also for integers;
 - ``sign`` of complex numbers is ``z / |z|`` (NumPy 1.26 returns the sign of
-  the first non-zero part), with ``NaN + NaN j`` for a NaN part.
+  the first non-zero part), with ``NaN + NaN j`` for a NaN part;
+- ``floor_divide`` with an infinite operand is ``floor(x1 / x2)``, as the
+  standard prefers (NumPy follows Python: ``inf // 2`` is NaN, ``-1 // inf``
+  is -1);
+- ``expm1`` and ``tanh`` of complex numbers give the standard's special
+  values where NumPy's differ (``expm1(inf + 0j)``, ``tanh(inf + 1j)`` …).
 """
 
 from __future__ import annotations
@@ -176,9 +181,37 @@ def exp(x, /):
 
 
 @hookimpl
-@direct(np.expm1)
 def expm1(x, /):
-    return np.expm1(x)
+    x = np.asarray(x)
+    if x.dtype.kind != "c":
+        return np.expm1(x)
+    with np.errstate(all="ignore"):
+        return _complex_expm1(x)
+
+
+def _complex_expm1(x):
+    """``exp(x) - 1`` of complex ``x``: NumPy's, with the standard's special cases where NumPy's differ.
+
+    Where a part is not finite, or both are zero, the parts follow NumPy's own
+    formula, ``expm1(a) cos(b) - 2 sin(b/2)**2`` and ``exp(a) sin(b)``, except
+    that a zero imaginary part stays that zero (and ``expm1(-0 + 0j)`` is
+    ``+0 + 0j``), and an infinite real part with an infinite or NaN imaginary
+    part gives ``-1 + 0j`` (``-inf``) or ``inf + NaN j`` (``+inf``).
+    """
+    result = np.expm1(x)
+    a, b = x.real, x.imag
+    special = ~np.isfinite(a) | ~np.isfinite(b) | ((a == 0) & (b == 0))
+    if not special.any():
+        return result
+    with np.errstate(all="ignore"):
+        real = np.expm1(a) * np.cos(b) - 2 * np.sin(b / 2) ** 2 + 0.0
+        imag = np.where(b == 0, b, np.exp(a) * np.sin(b))
+    stuck = np.isinf(a) & ~np.isfinite(b)
+    real = np.where(stuck, np.where(a > 0, np.inf, -1.0).astype(real.dtype), real)
+    imag = np.where(stuck, np.where(a > 0, np.nan, 0.0).astype(imag.dtype), imag)
+    result = np.array(result)
+    result.real[special], result.imag[special] = real[special], imag[special]
+    return result
 
 
 @hookimpl
@@ -187,9 +220,14 @@ def floor(x, /):
 
 
 @hookimpl
-@direct(np.floor_divide)
 def floor_divide(x1, x2, /):
-    return np.floor_divide(x1, x2)
+    if np.result_type(x1, x2).kind != "f":
+        return np.floor_divide(x1, x2)
+    infinite = np.isinf(x1) | np.isinf(x2)
+    if not infinite.any():
+        return np.floor_divide(x1, x2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(infinite, np.floor(np.divide(x1, x2)), np.floor_divide(x1, x2))
 
 
 @hookimpl
@@ -468,9 +506,17 @@ def tan(x, /):
 
 
 @hookimpl
-@direct(np.tanh)
 def tanh(x, /):
-    return np.tanh(x)
+    result = np.tanh(x)
+    if np.asarray(result).dtype.kind == "c":
+        # An infinite real part with a finite imaginary part b gives +-1 with a zero of b's sign.
+        x = np.asarray(x)
+        limit = np.isinf(x.real) & np.isfinite(x.imag)
+        if limit.any():
+            result = np.array(result)
+            result.real[limit] = np.sign(x.real[limit])
+            result.imag[limit] = np.copysign(0.0, x.imag[limit])
+    return result
 
 
 @hookimpl

@@ -33,7 +33,7 @@ def concat_v_1p26_and_below(arrays, /, *, axis=0):
 
 
 @hookimpl
-def expand_dims(x, /, *, axis=0):
+def expand_dims(x, /, axis=0):
     return np.expand_dims(x, axis)
 
 

@@ -1,8 +1,11 @@
 """Set functions on NumPy.
 
-The standard counts every NaN as a distinct value and gives ``inverse_indices``
-the shape of ``x``; NumPy 2 has the standard's functions, NumPy 1.x has
-``np.unique`` (with ``equal_nan=False``) and a flat inverse.
+The values come out sorted on every backend. ``np.unique`` with
+``return_index=True`` sorts the flattened input stably, so each value is the
+element at its first occurrence (``-0.0`` or ``+0.0``, whichever comes first);
+``equal_nan=False`` makes every NaN a value of its own, as the standard asks.
+NumPy's ``unique_values`` is not used: from NumPy 2.3 on it may return the
+values in hash order.
 """
 
 from __future__ import annotations
@@ -12,15 +15,8 @@ import numpy as np
 from ._marker import hookimpl
 
 
-@hookimpl(specname="unique_all")
-def unique_all_v_2p0_and_above(x, /):
-    x = np.asarray(x)
-    values, indices, inverse, counts = np.unique_all(x)
-    return values, indices, inverse.reshape(x.shape), counts
-
-
-@hookimpl(specname="unique_all")
-def unique_all_v_1p26_and_below(x, /):
+def _unique(x):
+    """(values, first indices, inverse indices in the shape of x, counts) of ``x``."""
     x = np.asarray(x)
     values, indices, inverse, counts = np.unique(
         x, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
@@ -28,36 +24,24 @@ def unique_all_v_1p26_and_below(x, /):
     return values, indices, inverse.reshape(x.shape), counts
 
 
-@hookimpl(specname="unique_counts")
-def unique_counts_v_2p0_and_above(x, /):
-    values, counts = np.unique_counts(x)
+@hookimpl
+def unique_all(x, /):
+    return _unique(x)
+
+
+@hookimpl
+def unique_counts(x, /):
+    values, _, _, counts = _unique(x)
     return values, counts
 
 
-@hookimpl(specname="unique_counts")
-def unique_counts_v_1p26_and_below(x, /):
-    return tuple(np.unique(x, return_counts=True, equal_nan=False))
+@hookimpl
+def unique_inverse(x, /):
+    values, _, inverse, _ = _unique(x)
+    return values, inverse
 
 
-@hookimpl(specname="unique_inverse")
-def unique_inverse_v_2p0_and_above(x, /):
-    x = np.asarray(x)
-    values, inverse = np.unique_inverse(x)
-    return values, inverse.reshape(x.shape)
-
-
-@hookimpl(specname="unique_inverse")
-def unique_inverse_v_1p26_and_below(x, /):
-    x = np.asarray(x)
-    values, inverse = np.unique(x, return_inverse=True, equal_nan=False)
-    return values, inverse.reshape(x.shape)
-
-
-@hookimpl(specname="unique_values")
-def unique_values_v_2p0_and_above(x, /):
-    return np.unique_values(x)
-
-
-@hookimpl(specname="unique_values")
-def unique_values_v_1p26_and_below(x, /):
-    return np.unique(x, equal_nan=False)
+@hookimpl
+def unique_values(x, /):
+    values, _ = np.unique(x, return_index=True, equal_nan=False)
+    return values

@@ -23,7 +23,8 @@ def _accumulation_dtype(dtype):
         return _INT64
     if kind == "u" and dtype.itemsize < 8:
         return _UINT64
-    return dtype
+    # NumPy's reductions take a dtype= of native byte order only, also for big-endian input.
+    return dtype if dtype.isnative else dtype.newbyteorder("=")
 
 
 def _reduced_axes(axis, ndim):

@@ -8,6 +8,7 @@ results match the NumPy backend. ``device`` places the result (``"cpu"``,
 
 from __future__ import annotations
 
+import ctypes
 import math
 import operator
 
@@ -114,6 +115,22 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
         return tf.cast(tf.equal(cols - rows, operator.index(k)), dtype)
 
 
+#: TensorFlow's kernels abort the process on tensor data not aligned to this many bytes (Eigen's maximum).
+_ALIGNMENT = 64
+_capsule_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)(
+    ("PyCapsule_GetPointer", ctypes.pythonapi)
+)
+#: Where DLPack's ``byte_offset`` lies in a DLTensor: after data, device, ndim, dtype, shape and strides.
+_BYTE_OFFSET_AT = 40
+
+
+def _data_address(capsule) -> int:
+    """The address of the first element of the data an unversioned ("dltensor") DLPack capsule describes."""
+    tensor_at = _capsule_pointer(capsule, b"dltensor")
+    data = ctypes.c_void_p.from_address(tensor_at).value or 0
+    return data + ctypes.c_uint64.from_address(tensor_at + _BYTE_OFFSET_AT).value
+
+
 @hookimpl
 def from_dlpack(x, /, *, device=None, copy=None):
     if is_tensor(x):
@@ -122,7 +139,16 @@ def from_dlpack(x, /, *, device=None, copy=None):
         if not hasattr(x, "__dlpack__"):
             raise TypeError(f"from_dlpack needs an object with __dlpack__, not {type(x).__name__}")
         # tf.experimental.dlpack.from_dlpack reads a capsule, not the exporting object.
-        result = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+        capsule = x.__dlpack__()
+        if _data_address(capsule) % _ALIGNMENT == 0:
+            result = tf.experimental.dlpack.from_dlpack(capsule)
+        elif copy is False:
+            raise ValueError(
+                f"from_dlpack(copy=False) cannot share data that is not aligned to {_ALIGNMENT} bytes: TensorFlow "
+                "computes only on aligned data. Pass copy=None or copy=True to copy it."
+            )
+        else:
+            result, copy = tf.constant(np.from_dlpack(x)), None  # tf.constant copies into aligned memory
     if copy:
         result = _copy(result)
     if device is not None and portable_device(result.device) != device:

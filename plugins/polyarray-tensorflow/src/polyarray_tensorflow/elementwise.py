@@ -8,11 +8,15 @@ The results follow the NumPy backend, dtype and special values included:
 - ``maximum``/``minimum`` (and ``clip``) propagate NaN, which TensorFlow's
   kernels do not;
 - integer ``floor_divide`` and ``remainder`` by zero give 0 (TensorFlow
-  raises), floating-point ones follow NumPy's ``divmod`` exactly;
+  raises), floating-point ones follow NumPy's ``divmod`` exactly, except that
+  ``floor_divide`` with an infinite operand is ``floor(x1 / x2)`` as the
+  standard asks;
 - shifts by at least the width of the dtype give 0 (or -1 for negative
   numbers shifted right), as in NumPy;
 - ``sign`` of complex numbers is ``z / |z|`` with the standard's special
-  cases; ``sign(-0.0)`` is ``+0.0``.
+  cases; ``sign(-0.0)`` is ``+0.0``;
+- complex ``expm1``, ``tanh``, ``cosh``, ``sinh`` and ``sqrt`` give the
+  standard's special values (C99's, as NumPy gives them).
 
 Where TensorFlow lacks a kernel for a dtype, the value is computed exactly
 in a dtype that holds the same bits or values (unsigned integers through
@@ -195,11 +199,22 @@ def _complex_log1p(z):
 
 
 def _complex_expm1(z):
-    """NumPy's ``expm1`` of complex numbers."""
+    """NumPy's formula for ``expm1`` of complex numbers, with the standard's special cases.
+
+    A zero imaginary part stays that zero (and ``expm1(-0 + 0j)`` is ``+0 + 0j``);
+    an infinite real part with an infinite or NaN imaginary part gives
+    ``-1 + 0j`` (``-inf``) or ``inf + NaN j``.
+    """
     re, im = _parts(z)
-    half = tf.math.sin(im / tf.constant(2.0, im.dtype))
-    real = tf.math.expm1(re) * tf.math.cos(im) - tf.constant(2.0, re.dtype) * half * half
-    return tf.complex(real, tf.math.exp(re) * tf.math.sin(im))
+    dtype = re.dtype
+    half = tf.math.sin(im / tf.constant(2.0, dtype))
+    real = tf.math.expm1(re) * tf.math.cos(im) - tf.constant(2.0, dtype) * half * half + _zero(dtype)
+    imag = tf.where(tf.equal(im, _zero(dtype)), im, tf.math.exp(re) * tf.math.sin(im))
+    stuck = tf.logical_and(tf.math.is_inf(re), tf.logical_not(tf.math.is_finite(im)))
+    positive = tf.greater(re, _zero(dtype))
+    real = tf.where(stuck, tf.where(positive, tf.constant(math.inf, dtype), -_one(dtype)), real)
+    imag = tf.where(stuck, tf.where(positive, tf.constant(math.nan, dtype), _zero(dtype)), imag)
+    return tf.complex(real, imag)
 
 
 def _complex_sqrt(z):
@@ -233,7 +248,6 @@ def _complex_sqrt(z):
     out_im = tf.where(positive_inf, im_nan_or_zero, out_im)
     out_re = tf.where(negative_inf, tf.where(tf.math.is_nan(im), nan, zero), out_re)
     out_im = tf.where(negative_inf, tf.where(_signbit(im), -inf, inf), out_im)
-    out_im = tf.where(tf.logical_and(negative_inf, tf.math.is_nan(im)), nan, out_im)
     re_nan = tf.math.is_nan(re)
     out_re = tf.where(re_nan, nan, out_re)
     out_im = tf.where(re_nan, nan, out_im)
@@ -284,6 +298,14 @@ def _complex_hyperbolic(z, sine):
     zero_im = tf.equal(im, _zero(im.dtype))
     signed = im if sine else tf.where(_signbit(re), -im, im)
     out_im = tf.where(zero_im, signed, out_im)
+    # An infinite or NaN imaginary part with a zero or infinite real part: C99's values, as NumPy gives them.
+    dtype = re.dtype
+    nan, inf, zero = tf.constant(math.nan, dtype), tf.constant(math.inf, dtype), _zero(dtype)
+    undefined = tf.logical_not(tf.math.is_finite(im))
+    zero_re = tf.logical_and(undefined, tf.equal(re, zero))
+    inf_re = tf.logical_and(undefined, tf.math.is_inf(re))
+    out_re = tf.where(zero_re, re if sine else nan, tf.where(inf_re, inf, out_re))
+    out_im = tf.where(zero_re, nan if sine else zero, tf.where(inf_re, nan, out_im))
     return tf.complex(out_re, out_im)
 
 
@@ -612,7 +634,10 @@ def floor_divide(x1, x2, /):
     _real_only(x1, "floor_divide")
     if x1.dtype in INTEGER:
         return _integer_division(tf.math.floordiv, x1, x2)
-    return _float_divmod(x1, x2)[0]
+    quotient = _float_divmod(x1, x2)[0]
+    # With an infinite operand the standard asks floor(x1 / x2) (inf // 2 is inf, -1 // inf is -0).
+    infinite = tf.logical_or(tf.math.is_inf(x1), tf.math.is_inf(x2))
+    return tf.where(infinite, tf.math.floor(x1 / x2), quotient)
 
 
 def _comparison(function, x1, x2, name):
@@ -1067,7 +1092,17 @@ def tan(x, /):
 
 @hookimpl
 def tanh(x, /):
-    return _float_unary(tf.math.tanh, x)
+    x = tensor(x)
+    result = _float_unary(tf.math.tanh, x)
+    if x.dtype not in COMPLEX:
+        return result
+    # An infinite real part with a finite imaginary part b gives +-1 with a zero of b's sign.
+    re, im = _parts(x)
+    limit = tf.logical_and(tf.math.is_inf(re), tf.math.is_finite(im))
+    zero = _zero(re.dtype)
+    real = tf.where(limit, tf.math.sign(re), tf.math.real(result))
+    imag = tf.where(limit, tf.where(_signbit(im), -zero, zero), tf.math.imag(result))
+    return tf.complex(real, imag)
 
 
 def _trunc(x):

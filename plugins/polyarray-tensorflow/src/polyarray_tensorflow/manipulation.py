@@ -73,7 +73,7 @@ def concat(arrays, /, *, axis=0):
 
 
 @hookimpl
-def expand_dims(x, /, *, axis=0):
+def expand_dims(x, /, axis=0):
     x = tensor(x)
     ndim = len(x.shape)
     axis = operator.index(axis)
@@ -140,7 +140,10 @@ def repeat(x, repeats, /, *, axis=None):
         raise ValueError(f"repeat needs one count or {size} counts, not an array of shape {shape_of(counts)}")
     if 0 in shape_of(x):
         # TensorFlow's repeat fails on empty input: the result is empty too, of the repeated length.
-        total = size * int(counts) if len(counts.shape) == 0 else int(tf.reduce_sum(counts))
+        if len(counts.shape) == 0 or int(counts.shape[0]) == 1:
+            total = size * int(tf.reshape(counts, [-1])[0]) if size else 0
+        else:
+            total = int(tf.reduce_sum(counts))
         result_shape = list(shape_of(x))
         result_shape[axis] = total
         return tf.zeros(result_shape, x.dtype)

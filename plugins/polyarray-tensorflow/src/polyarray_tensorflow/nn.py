@@ -87,9 +87,26 @@ def _single_axis(x, *args, axis=-1, **kwargs) -> bool:
     return _real_floating(x) and isinstance(axis, int) and len(x.shape) > 0 and 0 not in shape_of(x)
 
 
+def _non_finite_slices(x, axis, result, finite_value):
+    """``result`` with each slice along ``axis`` that holds NaN or ``+inf`` as the core's composition gives it.
+
+    TensorFlow's kernels make a slice with ``+inf`` all NaN and may leave finite
+    entries of a slice with NaN finite; the composition (and the other
+    backends) make a slice with NaN all NaN, and one with ``+inf`` NaN at the
+    ``+inf`` entries and ``finite_value`` (0 for softmax, ``-inf`` for
+    log_softmax) elsewhere.
+    """
+    nan = tf.constant(math.nan, x.dtype)
+    infinite = tf.equal(x, tf.constant(math.inf, x.dtype))
+    replaced = tf.where(infinite, nan, tf.constant(finite_value, x.dtype))
+    result = tf.where(tf.reduce_any(infinite, axis=axis, keepdims=True), replaced, result)
+    return tf.where(tf.reduce_any(tf.math.is_nan(x), axis=axis, keepdims=True), nan, result)
+
+
 @hookimpl
 def softmax(x, /, *, axis=-1):
-    return tf.nn.softmax(tensor(x), axis=axis)
+    x = tensor(x)
+    return _non_finite_slices(x, axis, tf.nn.softmax(x, axis=axis), 0.0)
 
 
 softmax.partial_mixed_handler = _single_axis
@@ -97,7 +114,8 @@ softmax.partial_mixed_handler = _single_axis
 
 @hookimpl
 def log_softmax(x, /, *, axis=-1):
-    return tf.nn.log_softmax(tensor(x), axis=axis)
+    x = tensor(x)
+    return _non_finite_slices(x, axis, tf.nn.log_softmax(x, axis=axis), -math.inf)
 
 
 log_softmax.partial_mixed_handler = _single_axis

@@ -7,6 +7,7 @@ polyarray stores in the ``pa.Array`` (and its base, for a view).
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,52 @@ def _numpy_key(key: Any) -> Any:
     return key
 
 
+def _python_indices(key: Any) -> Any:
+    """``key`` with its 0-d integer tensors (slice bounds too) as Python ints.
+
+    TensorFlow's slicing takes only int32/int64 tensors.
+    """
+    if isinstance(key, tuple):
+        return tuple(_python_indices(part) for part in key)
+    if isinstance(key, slice):
+        return slice(_bound(key.start), _bound(key.stop), _bound(key.step))
+    if is_tensor(key) and key.dtype.is_integer and len(key.shape) == 0:
+        return int(key)
+    return key
+
+
+def _bound(bound: Any) -> Any:
+    """A slice bound as a Python int where it is an integer array or scalar (anything with ``__index__``)."""
+    if bound is None or type(bound) is int or not hasattr(type(bound), "__index__"):
+        return bound
+    return operator.index(bound)
+
+
+def _basic(key: Any) -> bool:
+    """Whether ``key`` holds only ints, slices, ``...`` and ``None`` (what TensorFlow's slicing takes)."""
+    parts = key if isinstance(key, tuple) else (key,)
+    return all(part is None or part is Ellipsis or isinstance(part, slice) or (type(part) is int) for part in parts)
+
+
+#: TensorFlow's strided slice handles at most this many dimensions.
+_SLICE_DIMENSIONS = 8
+
+
+@hookimpl
+def get_item(x, key, /):
+    x = tensor(x)
+    key = _python_indices(key)
+    shape = shape_of(x)
+    if _basic(key) and len(shape) <= _SLICE_DIMENSIONS:
+        return x[key]
+    # Advanced indexing (integer or boolean arrays, mixed with ints and slices): NumPy works out
+    # which elements the key selects, in NumPy's order, and one gather takes them.
+    size = int(np.prod(shape, dtype=np.int64))
+    selected = np.arange(size, dtype=np.int64).reshape(shape)[_numpy_key(key)]
+    with tf.device(x.device or None):
+        return tf.reshape(tf.gather(tf.reshape(x, [-1]), selected.reshape(-1)), selected.shape)
+
+
 @hookimpl
 def set_item(x, key, value, /):
     x = tensor(x)
@@ -89,3 +136,22 @@ def set_item(x, key, value, /):
     with tf.device(x.device or None):
         updated = tf.tensor_scatter_nd_update(tf.reshape(x, [-1]), flat_positions[:, None], flat_values)
         return tf.reshape(updated, shape)
+
+
+@hookimpl
+def error_class(error, /):
+    message = str(error)
+    if type(error) is ValueError and "index" in message and "out of bounds" in message:
+        return IndexError  # TensorFlow's strided slice, re-raised as ValueError by its eager checks
+    if not isinstance(error, tf.errors.OpError):
+        return None
+    message = error.message if isinstance(error.message, str) else message
+    if isinstance(error, tf.errors.OutOfRangeError) or (
+        isinstance(error, tf.errors.InvalidArgumentError) and ("out of bounds" in message or "not in [" in message)
+    ):
+        return IndexError
+    if isinstance(error, tf.errors.ResourceExhaustedError):
+        return MemoryError
+    if isinstance(error, (tf.errors.NotFoundError, tf.errors.UnimplementedError)):
+        return TypeError  # no kernel for this dtype
+    return ValueError

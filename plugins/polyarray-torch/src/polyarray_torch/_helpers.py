@@ -7,15 +7,19 @@
   values, the accumulation dtype of sums).
 - Unsupported dtypes: torch has kernels for only some operations on
   ``uint16``, ``uint32`` and ``uint64`` (and on ``float16``/``bfloat16`` in
-  linear algebra). :func:`guard_dtypes` turns torch's "not implemented for
+  linear algebra). :func:`exact_unsigned`, :func:`unsigned_divmod` and
+  :func:`unsigned_shift` compute the integer functions exactly through the
+  signed dtypes (same bits for wrapping arithmetic, a flipped top bit for
+  order); :func:`guard_dtypes` turns torch's remaining "not implemented for
   'UInt32'" errors into :class:`UnsupportedDtype`, which polyarray reports as
-  ``pa.UnsupportedDtypeError``; nothing is computed in another dtype instead.
+  ``pa.UnsupportedDtypeError``; nothing is computed inexactly instead.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import numbers
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -177,6 +181,187 @@ def as_signed_bits(x: torch.Tensor) -> torch.Tensor:
 def from_signed_bits(result: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
     """The inverse of :func:`as_signed_bits`: ``result`` viewed as ``dtype`` again."""
     return result.view(dtype) if dtype in LIMITED_DTYPES else result
+
+
+# -- exact computation on uint16, uint32 and uint64 ---------------------------------------------
+
+#: The sign bit of each signed dtype, as a Python int (``x ^ sign bit`` maps unsigned order to signed order).
+_SIGN_BIT = {torch.int16: -(2**15), torch.int32: -(2**31), torch.int64: -(2**63)}
+_INT64_MAX = 2**63 - 1
+
+
+def order_key(x: torch.Tensor) -> torch.Tensor:
+    """A signed tensor ordered as the ``uint16``/``uint32``/``uint64`` tensor ``x``: its bits, the top one flipped."""
+    signed = as_signed_bits(x)
+    return torch.bitwise_xor(signed, _SIGN_BIT[signed.dtype])
+
+
+def from_order_key(key: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """The inverse of :func:`order_key`: the unsigned ``dtype`` values of ``key``."""
+    return from_signed_bits(torch.bitwise_xor(key, _SIGN_BIT[key.dtype]), dtype)
+
+
+def _limited_dtype(values: Sequence[Any]) -> torch.dtype | None:
+    for value in values:
+        if isinstance(value, torch.Tensor) and value.dtype in LIMITED_DTYPES:
+            return value.dtype
+        if isinstance(value, (list, tuple)):
+            found = _limited_dtype(value)
+            if found is not None:
+                return found
+    return None
+
+
+def _as_limited(value: Any, dtype: torch.dtype, device: torch.device) -> Any:
+    """An integer scalar as a tensor of ``dtype``; anything else unchanged."""
+    if _is_integer_scalar(value) and 0 <= value < 2 ** (dtype.itemsize * 8):
+        return torch.asarray(int(value), dtype=dtype, device=device)
+    return value
+
+
+def _is_integer_scalar(value: Any) -> bool:
+    """A Python or NumPy integer, not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, torch.Tensor))
+
+
+def _foreign_int(values: Sequence[Any], dtype: torch.dtype) -> bool:
+    """Whether an integer scalar among ``values`` lies outside ``dtype`` (torch then reports the call)."""
+    bits = dtype.itemsize * 8
+    return any(_is_integer_scalar(value) and not 0 <= value < 2**bits for value in values)
+
+
+def _wrapping(value: Any, dtype: torch.dtype) -> Any:
+    if isinstance(value, torch.Tensor) and value.dtype == _signed(dtype):
+        return from_signed_bits(value, dtype)
+    return value
+
+
+def _signed(dtype: torch.dtype) -> torch.dtype:
+    return _SIGNED_OF_WIDTH[dtype.itemsize]
+
+
+def _transformed(
+    values: Any, dtype: torch.dtype, device: torch.device, transform: Callable[[torch.Tensor], Any], operand: bool
+) -> Any:
+    """``values`` with each tensor of ``dtype`` transformed; Python ints too where they are ``operand``s."""
+    if isinstance(values, (list, tuple)):
+        return type(values)(_transformed(v, dtype, device, transform, operand) for v in values)
+    value = _as_limited(values, dtype, device) if operand else values
+    return transform(value) if isinstance(value, torch.Tensor) and value.dtype == dtype else value
+
+
+#: Keyword arguments that hold operands (``clip``'s bounds); other keywords' ints are axes, counts …
+_OPERAND_KEYWORDS = frozenset({"min", "max"})
+
+
+#: How each kind of function computes on uint16/uint32/uint64: what the array arguments become, and what
+#: becomes of a result in the dtype they were turned into.
+_EXACT_KINDS: dict[str, tuple[Callable[[torch.Tensor], torch.Tensor], Callable[[Any, torch.dtype], Any]]] = {
+    # Sums and products modulo 2**bits: the same bits in the signed dtype of the width.
+    "wrapping": (as_signed_bits, _wrapping),
+    # Comparisons and indices: the order key; boolean and index results pass unchanged.
+    "ordering": (order_key, lambda result, dtype: result),
+    # Selections (maximum, sort …): the order key, and the selected keys back to the unsigned values.
+    "selecting": (
+        order_key,
+        lambda result, dtype: (
+            from_order_key(result, dtype)
+            if isinstance(result, torch.Tensor) and result.dtype == _signed(dtype)
+            else result
+        ),
+    ),
+}
+
+
+def exact_unsigned(kind: str) -> Callable[[F], F]:
+    """Compute ``function`` exactly on ``uint16``/``uint32``/``uint64`` tensors, for which torch lacks kernels.
+
+    ``kind`` says how (see ``_EXACT_KINDS``): ``"wrapping"`` arithmetic runs on
+    the signed dtype of the same width, whose wrapping sums and products have
+    the same bits; ``"ordering"`` and ``"selecting"`` functions run on
+    :func:`order_key`, which orders as the unsigned values do. Python ints
+    among the arguments become tensors of the unsigned dtype first. Other
+    dtypes go straight to ``function``.
+    """
+    transform, restore = _EXACT_KINDS[kind]
+
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def computed(*args: Any, **kwargs: Any) -> Any:
+            dtype = _limited_dtype(args) or _limited_dtype(tuple(kwargs.values()))
+            if dtype is None:
+                return function(*args, **kwargs)
+            operands = (*args, *(v for k, v in kwargs.items() if k in _OPERAND_KEYWORDS))
+            if _foreign_int(operands, dtype):
+                return function(*args, **kwargs)
+            device = next(v.device for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor))
+            args = _transformed(args, dtype, device, transform, True)
+            kwargs = {
+                name: _transformed(value, dtype, device, transform, name in _OPERAND_KEYWORDS)
+                for name, value in kwargs.items()
+            }
+            result = function(*args, **kwargs)
+            if isinstance(result, tuple):
+                return type(result)(restore(item, dtype) for item in result)
+            return restore(result, dtype)
+
+        return computed  # type: ignore[return-value]
+
+    return decorate
+
+
+def unsigned_divmod(x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Floor quotient and remainder of unsigned tensors (0 and 0 for a zero divisor, as NumPy gives).
+
+    ``uint16``/``uint32`` are divided in ``int64``; ``uint64`` by halving
+    ``x1`` (a logical shift), dividing as ``int64`` and correcting by one
+    step, with divisors of ``2**63`` or more giving a quotient of 0 or 1.
+    """
+    dtype = x1.dtype
+    x1, x2 = torch.broadcast_tensors(x1, x2)
+    if dtype != torch.uint64:
+        wide1, wide2 = x1.to(torch.int64), x2.to(torch.int64)
+        zero = wide2 == 0
+        safe = torch.where(zero, 1, wide2)
+        quotient = torch.where(zero, 0, torch.div(wide1, safe, rounding_mode="floor"))
+        remainder = torch.where(zero, 0, torch.remainder(wide1, safe))
+        return quotient.to(dtype), remainder.to(dtype)
+    a, d = as_signed_bits(x1), as_signed_bits(x2)
+    zero = d == 0
+    big = d < 0  # divisors of 2**63 or more
+    small = torch.where(zero | big, 1, d)
+    quotient = torch.div(torch.bitwise_and(a >> 1, _INT64_MAX), small, rounding_mode="floor") << 1
+    remainder = a - quotient * small
+    step = order_key(remainder.view(torch.uint64)) >= order_key(small.view(torch.uint64))
+    quotient = quotient + step.to(torch.int64)
+    remainder = torch.where(step, remainder - small, remainder)
+    at_least = (order_key(x1) >= order_key(x2)).to(torch.int64)
+    quotient = torch.where(big, at_least, quotient)
+    remainder = torch.where(big, a - at_least * d, remainder)
+    quotient = torch.where(zero, 0, quotient)
+    remainder = torch.where(zero, 0, remainder)
+    return from_signed_bits(quotient, dtype), from_signed_bits(remainder, dtype)
+
+
+def unsigned_shift(x1: torch.Tensor, x2: torch.Tensor, right: bool) -> torch.Tensor:
+    """``x1 << x2`` or ``x1 >> x2`` (logical) of unsigned tensors; shifts by the width or more give 0."""
+    dtype = x1.dtype
+    x1, x2 = torch.broadcast_tensors(x1, x2)
+    if dtype != torch.uint64:
+        wide1, wide2 = x1.to(torch.int64), x2.to(torch.int64)
+        too_far = wide2 >= dtype.itemsize * 8
+        shifted = wide1 >> wide2.clamp(max=63) if right else wide1 << wide2.clamp(max=63)
+        return torch.where(too_far, 0, shifted).to(dtype)
+    a, s = as_signed_bits(x1), as_signed_bits(x2)
+    too_far = (s < 0) | (s >= 64)
+    s = torch.where(too_far, 0, s)
+    if right:
+        # A logical shift: one arithmetic step with the sign bit cleared, then the rest.
+        once = torch.bitwise_and(a >> 1, _INT64_MAX) >> (s - 1).clamp(min=0)
+        shifted = torch.where(s == 0, a, once)
+    else:
+        shifted = a << s
+    return from_signed_bits(torch.where(too_far, 0, shifted), dtype)
 
 
 def promote_types(first: torch.dtype, second: torch.dtype) -> torch.dtype:

@@ -100,10 +100,29 @@ def _from_python(obj, dtype, device, copy):
         # torch refuses copy=True with a new dtype for 0-d NumPy input ("can't alias"); converting copies anyway.
         return torch.asarray(obj, device=device).to(dtype)
     except TypeError:
+        if isinstance(obj, (list, tuple)) and _holds_arrays(obj):
+            # Arrays of other kinds (polyarray's, NumPy's …) nested in lists: torch reads only its own tensors.
+            return _from_python(_native_items(obj), dtype, device, copy)
         if dtype is None or not isinstance(obj, (list, tuple, float, complex)):
             raise
         # torch converts no Python float to some integer dtypes (uint64 …): go through float64, as NumPy casts.
         return torch.asarray(obj, dtype=torch.float64, device=device).to(dtype)
+
+
+def _holds_arrays(obj) -> bool:
+    """Whether the nested list/tuple ``obj`` holds an array that is not a torch tensor."""
+    if isinstance(obj, (list, tuple)):
+        return any(_holds_arrays(item) for item in obj)
+    return not isinstance(obj, torch.Tensor) and hasattr(obj, "__dlpack__")
+
+
+def _native_items(obj):
+    """The nested list/tuple ``obj`` with each array in it that is not a tensor made one (through DLPack)."""
+    if isinstance(obj, (list, tuple)):
+        return [_native_items(item) for item in obj]
+    if isinstance(obj, torch.Tensor) or not hasattr(obj, "__dlpack__"):
+        return obj
+    return torch.from_dlpack(obj)
 
 
 @hookimpl

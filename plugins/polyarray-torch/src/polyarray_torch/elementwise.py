@@ -12,8 +12,14 @@ torch differs from the standard or from NumPy's results:
   as it is, and ``round`` rounds both parts of complex numbers;
 - ``clip`` accepts no bound at all and always returns the dtype of ``x``;
 - ``floor_divide`` and ``remainder`` of integers by zero give 0, as NumPy does
-  (torch raises), and ``remainder`` of floating-point numbers is exact (torch's
-  is NaN where the quotient overflows);
+  (torch raises), ``remainder`` of floating-point numbers is exact (torch's
+  is NaN where the quotient overflows), and ``floor_divide`` with an infinite
+  operand is ``floor(x1 / x2)`` as the standard asks;
+- complex ``expm1``, ``acos`` and ``tanh`` give the standard's special values;
+- ``uint16``, ``uint32`` and ``uint64``, which torch has few kernels for, are
+  computed exactly: order through a key with the top bit flipped, wrapping
+  arithmetic through the signed dtype of the same width, division and shifts
+  as ``_helpers.unsigned_divmod`` and ``unsigned_shift`` do;
 - ``positive``, ``conj`` and ``real`` of real input, and ``imag``, return
   arrays rather than torch's lazy views with conjugate bits;
 - ``sign`` of NaN is NaN, and of complex numbers ``z / |z|`` with the
@@ -27,7 +33,20 @@ import math
 
 import torch
 
-from ._helpers import guard_dtypes, inexact, is_inexact, promote_types, scalar_dtype, scalar_operands, unsupported
+from ._helpers import (
+    LIMITED_DTYPES,
+    exact_unsigned,
+    guard_dtypes,
+    inexact,
+    is_inexact,
+    is_unsigned,
+    promote_types,
+    scalar_dtype,
+    scalar_operands,
+    unsigned_divmod,
+    unsigned_shift,
+    unsupported,
+)
 from ._marker import direct, hookimpl
 
 _FLOAT64 = torch.float64
@@ -64,7 +83,7 @@ def _is_integral_or_bool(x) -> bool:
 @direct(torch.abs, dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
 def abs(x, /):
-    if x.dtype == torch.bool:
+    if x.dtype == torch.bool or is_unsigned(x.dtype):
         return x.clone()
     return torch.abs(x)
 
@@ -72,7 +91,13 @@ def abs(x, /):
 @hookimpl
 @guard_dtypes
 def acos(x, /):
-    return torch.acos(inexact(x))
+    result = torch.acos(inexact(x))
+    if result.dtype.is_complex:
+        # The imaginary part has the sign opposite to Im x (-0 for a real x), as C99's cacos gives it.
+        imag = result.imag
+        keep = torch.isnan(imag) | torch.isnan(x.imag)
+        result = torch.complex(result.real, torch.where(keep, imag, torch.copysign(imag.abs(), -x.imag)))
+    return result
 
 
 @hookimpl
@@ -102,6 +127,7 @@ def _is_complex_operand(value) -> bool:
 @hookimpl
 @direct(torch.add, dtypes=_REAL_KERNELS)
 @guard_dtypes
+@exact_unsigned("wrapping")
 def add(x1, x2, /):
     if type(x1) is _TENSOR and type(x2) is _TENSOR and not (x1.dtype.is_complex or x2.dtype.is_complex):
         return torch.add(x1, x2)
@@ -149,11 +175,15 @@ def bitwise_and(x1, x2, /):
 @hookimpl
 @guard_dtypes
 def bitwise_left_shift(x1, x2, /):
-    return torch.bitwise_left_shift(*_both_tensors(x1, x2))
+    x1, x2 = _both_tensors(x1, x2)
+    if x1.dtype in LIMITED_DTYPES:
+        return unsigned_shift(x1, x2, right=False)
+    return torch.bitwise_left_shift(x1, x2)
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def bitwise_invert(x, /):
     return torch.bitwise_not(x)
 
@@ -167,7 +197,10 @@ def bitwise_or(x1, x2, /):
 @hookimpl
 @guard_dtypes
 def bitwise_right_shift(x1, x2, /):
-    return torch.bitwise_right_shift(*_both_tensors(x1, x2))
+    x1, x2 = _both_tensors(x1, x2)
+    if x1.dtype in LIMITED_DTYPES:
+        return unsigned_shift(x1, x2, right=True)
+    return torch.bitwise_right_shift(x1, x2)
 
 
 @hookimpl
@@ -206,6 +239,7 @@ def _bound(bound, x):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("selecting")
 def clip(x, /, min=None, max=None):
     if x.dtype.is_complex:
         raise unsupported("clip", x.dtype, f"torch {torch.__version__} orders no complex numbers")
@@ -273,7 +307,26 @@ def exp(x, /):
 @hookimpl
 @guard_dtypes
 def expm1(x, /):
+    if x.dtype.is_complex:
+        return _complex_expm1(x)
     return torch.expm1(inexact(x))
+
+
+def _complex_expm1(x):
+    """NumPy's formula for ``expm1`` of complex numbers, with the standard's special cases.
+
+    A zero imaginary part stays that zero (and ``expm1(-0 + 0j)`` is ``+0 + 0j``);
+    an infinite real part with an infinite or NaN imaginary part gives
+    ``-1 + 0j`` (``-inf``) or ``inf + NaN j``.
+    """
+    a, b = x.real, x.imag
+    real = torch.expm1(a) * torch.cos(b) - 2 * torch.sin(b / 2) ** 2 + 0.0
+    imag = torch.where(b == 0, b, torch.exp(a) * torch.sin(b))
+    stuck = torch.isinf(a) & ~torch.isfinite(b)
+    positive = a > 0
+    real = torch.where(stuck, torch.where(positive, math.inf, -1.0), real)
+    imag = torch.where(stuck, torch.where(positive, math.nan, 0.0), imag)
+    return torch.complex(real, imag)
 
 
 @hookimpl
@@ -296,17 +349,27 @@ def _integer_division(function, x1, x2):
 @hookimpl
 @guard_dtypes
 def floor_divide(x1, x2, /):
-    return _integer_division(torch.floor_divide, x1, x2)
+    x1, x2 = _both_tensors(x1, x2)
+    if x1.dtype in LIMITED_DTYPES and x2.dtype == x1.dtype:
+        return unsigned_divmod(x1, x2)[0]
+    result = _integer_division(torch.floor_divide, x1, x2)
+    if result.dtype.is_floating_point:
+        # With an infinite operand the standard asks floor(x1 / x2) (inf // 2 is inf, -1 // inf is -0).
+        infinite = torch.isinf(x1) | torch.isinf(x2)
+        result = torch.where(infinite, torch.floor(torch.true_divide(x1, x2)).to(result.dtype), result)
+    return result
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def greater(x1, x2, /):
     return torch.gt(*scalar_operands(x1, x2))
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def greater_equal(x1, x2, /):
     return torch.ge(*scalar_operands(x1, x2))
 
@@ -345,12 +408,14 @@ def isnan(x, /):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def less(x1, x2, /):
     return torch.lt(*scalar_operands(x1, x2))
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def less_equal(x1, x2, /):
     return torch.le(*scalar_operands(x1, x2))
 
@@ -401,35 +466,42 @@ def logaddexp(x1, x2, /):
 @hookimpl
 @guard_dtypes
 def logical_and(x1, x2, /):
-    return torch.logical_and(*_both_tensors(x1, x2))
+    return torch.logical_and(*map(_truth, _both_tensors(x1, x2)))
 
 
 @hookimpl
 @guard_dtypes
 def logical_not(x, /):
-    return torch.logical_not(x)
+    return torch.logical_not(_truth(x))
+
+
+def _truth(x):
+    """``x != 0`` for uint16/uint32/uint64 tensors (torch has no logical kernels for them); others unchanged."""
+    return x != 0 if x.dtype in LIMITED_DTYPES else x
 
 
 @hookimpl
 @guard_dtypes
 def logical_or(x1, x2, /):
-    return torch.logical_or(*_both_tensors(x1, x2))
+    return torch.logical_or(*map(_truth, _both_tensors(x1, x2)))
 
 
 @hookimpl
 @guard_dtypes
 def logical_xor(x1, x2, /):
-    return torch.logical_xor(*_both_tensors(x1, x2))
+    return torch.logical_xor(*map(_truth, _both_tensors(x1, x2)))
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("selecting")
 def maximum(x1, x2, /):
     return _extremum(torch.maximum, x1, x2)
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("selecting")
 def minimum(x1, x2, /):
     return _extremum(torch.minimum, x1, x2)
 
@@ -445,6 +517,7 @@ def _extremum(function, x1, x2):
 @hookimpl
 @direct(torch.multiply, dtypes=_REAL_KERNELS)
 @guard_dtypes
+@exact_unsigned("wrapping")
 def multiply(x1, x2, /):
     return torch.multiply(*scalar_operands(x1, x2))
 
@@ -452,6 +525,7 @@ def multiply(x1, x2, /):
 @hookimpl
 @direct(torch.negative, dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
+@exact_unsigned("wrapping")
 def negative(x, /):
     return torch.negative(x)
 
@@ -480,6 +554,8 @@ def positive(x, /):
 @guard_dtypes
 def pow(x1, x2, /):
     x1, x2 = scalar_operands(x1, x2)
+    if x1.dtype in LIMITED_DTYPES:
+        return _unsigned_pow(*_both_tensors(x1, x2))
     if _is_integral_or_bool(x1) and x1.dtype != torch.bool:
         negative = x2 < 0 if isinstance(x2, torch.Tensor) and _is_integral_or_bool(x2) else None
         if (negative is not None and bool(negative.any())) or (type(x2) is int and x2 < 0):
@@ -495,6 +571,19 @@ def pow(x1, x2, /):
         positive = x2.real > 0 if x2.dtype.is_complex else x2 > 0
         result = torch.where((x1 == 0) & positive, zero, result)
     return result
+
+
+def _unsigned_pow(x1, x2):
+    """``x1 ** x2`` of uint16/uint32/uint64 tensors, wrapping as NumPy does, through int64."""
+    dtype = x1.dtype
+    if x2.dtype != dtype:
+        raise unsupported("pow", dtype)
+    if dtype != torch.uint64:
+        return torch.pow(x1.to(torch.int64), x2.to(torch.int64)).to(dtype)
+    exponent = x2.view(torch.int64)
+    if bool((exponent < 0).any()):
+        raise unsupported("pow", dtype, f"torch {torch.__version__} has no pow for uint64 exponents of 2**63 or more")
+    return torch.pow(x1.view(torch.int64), exponent).view(dtype)
 
 
 @hookimpl
@@ -516,6 +605,8 @@ def reciprocal(x, /):
 @guard_dtypes
 def remainder(x1, x2, /):
     x1, x2 = _both_tensors(x1, x2)
+    if x1.dtype in LIMITED_DTYPES and x2.dtype == x1.dtype:
+        return unsigned_divmod(x1, x2)[1]
     if x1.dtype.is_floating_point and x2.dtype.is_floating_point:
         return _float_remainder(x1, x2)
     return _integer_division(torch.remainder, x1, x2)
@@ -574,6 +665,8 @@ def sign(x, /):
         raise TypeError("sign is not defined for boolean input")
     if x.dtype.is_complex:
         return _complex_sign(x)
+    if x.dtype in LIMITED_DTYPES:
+        return (x != 0).to(x.dtype)
     result = torch.sign(x)
     if x.dtype.is_floating_point:
         result = torch.where(torch.isnan(x), x, result)
@@ -620,6 +713,7 @@ def sinh(x, /):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def square(x, /):
     if x.dtype == torch.bool:
         return x.to(torch.int8)  # NumPy squares booleans as int8
@@ -635,6 +729,7 @@ def sqrt(x, /):
 @hookimpl
 @direct(torch.subtract, dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
+@exact_unsigned("wrapping")
 def subtract(x1, x2, /):
     if _is_complex_operand(x1) or _is_complex_operand(x2):
         return _complex_parts_sum(x1, x2, negate=True)
@@ -651,7 +746,14 @@ def tan(x, /):
 @direct(torch.tanh, dtypes=_FLOATING)
 @guard_dtypes
 def tanh(x, /):
-    return torch.tanh(inexact(x))
+    result = torch.tanh(inexact(x))
+    if result.dtype.is_complex:
+        # An infinite real part with a finite imaginary part b gives +-1 with a zero of b's sign.
+        limit = torch.isinf(x.real) & torch.isfinite(x.imag)
+        real = torch.where(limit, torch.sign(x.real), result.real)
+        imag = torch.where(limit, torch.copysign(torch.zeros_like(x.imag), x.imag), result.imag)
+        result = torch.complex(real, imag)
+    return result
 
 
 @hookimpl

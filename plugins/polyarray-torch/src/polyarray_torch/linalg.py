@@ -22,6 +22,10 @@ import torch
 
 from . import statistical
 from ._helpers import (
+    LIMITED_DTYPES,
+    as_signed_bits,
+    exact_unsigned,
+    from_signed_bits,
     guard_dtypes,
     is_inexact,
     normalize_axes,
@@ -71,6 +75,7 @@ def cholesky(x, /, *, upper=False):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def cross(x1, x2, /, *, axis=-1):
     x1, x2 = promoted(x1, x2)
     for x in (x1, x2):
@@ -129,6 +134,9 @@ def matrix_power(x, n, /):
     x = _matrices(x, "matrix_power")
     if n < 0:
         x = _factorizable(x, "matrix_power")  # a power of the inverse
+    elif x.dtype in LIMITED_DTYPES:
+        # Products modulo 2**bits: the same bits in the signed dtype of the width.
+        return from_signed_bits(torch.linalg.matrix_power(as_signed_bits(x), n), x.dtype)
     return torch.linalg.matrix_power(x, n)
 
 

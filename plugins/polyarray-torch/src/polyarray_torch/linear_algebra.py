@@ -13,7 +13,7 @@ import operator
 
 import torch
 
-from ._helpers import guard_dtypes, promote_types
+from ._helpers import exact_unsigned, guard_dtypes, promote_types
 from ._marker import hookimpl
 
 
@@ -32,6 +32,7 @@ def _boolean_product(product, x1, x2):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def matmul(x1, x2, /):
     x1, x2 = promoted(x1, x2)
     if x1.ndim == 0 or x2.ndim == 0:
@@ -51,6 +52,7 @@ def matrix_transpose(x, /):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def tensordot(x1, x2, /, *, axes=2):
     x1, x2 = promoted(x1, x2)
     if not isinstance(axes, (tuple, list)):
@@ -74,6 +76,7 @@ def tensordot(x1, x2, /, *, axes=2):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def vecdot(x1, x2, /, *, axis=-1):
     x1, x2 = promoted(x1, x2)
     if x1.ndim == 0 or x2.ndim == 0:

@@ -72,7 +72,7 @@ def concat(arrays, /, *, axis=0):
 
 @hookimpl
 @guard_dtypes
-def expand_dims(x, /, *, axis=0):
+def expand_dims(x, /, axis=0):
     if not -x.ndim - 1 <= axis <= x.ndim:
         raise AxisError(axis, x.ndim + 1)
     return torch.unsqueeze(x, axis)

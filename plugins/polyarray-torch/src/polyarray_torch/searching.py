@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import torch
 
-from ._helpers import check_axis, guard_dtypes, normalize_axes, promote_types, scalar_dtype, unsupported
+from ._helpers import check_axis, exact_unsigned, guard_dtypes, normalize_axes, promote_types, scalar_dtype, unsupported
 from ._marker import hookimpl
 
 
@@ -41,12 +41,14 @@ def _arg_reduction(function, name, x, axis, keepdims):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def argmax(x, /, *, axis=None, keepdims=False):
     return _arg_reduction(torch.argmax, "argmax", x, axis, keepdims)
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def argmin(x, /, *, axis=None, keepdims=False):
     return _arg_reduction(torch.argmin, "argmin", x, axis, keepdims)
 
@@ -71,6 +73,7 @@ def nonzero(x, /):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("ordering")
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     if x1.ndim != 1:
         raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")

@@ -21,6 +21,7 @@ from ._helpers import (
     LIMITED_DTYPES,
     accumulation_dtype,
     check_axis,
+    exact_unsigned,
     guard_dtypes,
     is_integral,
     normalize_axes,
@@ -85,12 +86,14 @@ def _extremum(function, name, x, axis, keepdims):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("selecting")
 def max(x, /, *, axis=None, keepdims=False):
     return _extremum(torch.amax, "maximum", x, axis, keepdims)
 
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("selecting")
 def min(x, /, *, axis=None, keepdims=False):
     return _extremum(torch.amin, "minimum", x, axis, keepdims)
 

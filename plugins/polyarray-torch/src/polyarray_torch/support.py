@@ -27,7 +27,10 @@ def native_dtype(name: str, /) -> Any:
 
 @hookimpl
 def device_of(x, /) -> str:
-    return portable_device(x.device) if isinstance(x, torch.Tensor) else "cpu"
+    if not isinstance(x, torch.Tensor):
+        return "cpu"
+    # A meta tensor holds no data; "meta" is a device no backend lists, which the core refuses.
+    return "meta" if x.is_meta else portable_device(x.device)
 
 
 def _has_negative_step(key) -> bool:
@@ -67,3 +70,24 @@ def set_item(x, key, value, /):
     else:
         target[key] = value
     return x
+
+
+#: Messages of torch's RuntimeError and NotImplementedError that are about the operands' dtype.
+_DTYPE_PHRASES = ("bool tensor", "complex tensor", "not implemented for '", "can't be cast", "Could not infer dtype")
+
+
+@hookimpl
+def error_class(error, /):
+    # torch raises RuntimeError for most failures; its message says which family each belongs to.
+    message = str(error)
+    if isinstance(error, NotImplementedError):
+        return TypeError if any(phrase in message for phrase in _DTYPE_PHRASES) else None
+    if isinstance(error, (ValueError, TypeError, IndexError, ArithmeticError)) or not isinstance(error, RuntimeError):
+        return None
+    if any(phrase in message for phrase in _DTYPE_PHRASES):
+        return TypeError
+    if "DefaultCPUAllocator" in message or "out of memory" in message.lower():
+        return MemoryError
+    if "index" in message.lower() and ("out of bounds" in message or "out of range" in message):
+        return IndexError
+    return ValueError  # shape and size mismatches, singular matrices, invalid values

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import torch
 
-from ._helpers import check_axis, guard_dtypes, normalize_axes, promote_types, reduced_shape, reduced_size
+from ._helpers import (
+    check_axis,
+    exact_unsigned,
+    guard_dtypes,
+    normalize_axes,
+    promote_types,
+    reduced_shape,
+    reduced_size,
+)
 from ._marker import hookimpl
 
 
@@ -76,6 +84,7 @@ def _edge(part, x, axis):
 
 @hookimpl
 @guard_dtypes
+@exact_unsigned("wrapping")
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     if x.ndim == 0:
         raise ValueError("diff requires input that is at least one dimensional")

@@ -1,0 +1,82 @@
+"""What ``pa.random`` costs: one million float32 normals against the framework's own generator.
+
+Run with ``nox -s bench`` (or ``python bench/random.py`` where polyarray and
+the frameworks are installed). For NumPy (``np.random.default_rng().standard_normal``)
+and PyTorch (``torch.randn``), each figure is the minimum over repeats of one
+call drawing ``SIZE`` float32 normals; the ratio is polyarray's time over the
+framework's. polyarray draws the same numbers on every backend (Threefry-2x32
+computed with the backend's own integer operations, then Box-Muller), so it
+does more work than a framework's native generator. The target printed as
+PASS/FAIL: at most ``TARGET`` times the native time.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# Run as a script, this file's folder comes first on sys.path, where this file would stand in
+# for the standard library's ``random`` (which tempfile, importlib.metadata … import).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+
+import importlib.util  # noqa: E402
+import platform  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+import polyarray as pa  # noqa: E402
+
+REPEAT = int(os.environ.get("POLYARRAY_BENCH_REPEAT", "7"))
+SIZE = 1_000_000
+#: The bound on polyarray's time over the native generator's.
+TARGET = 3.0
+
+
+def best_of(call: Callable[[], Any], repeat: int = REPEAT) -> float:
+    """The minimum wall time of ``call`` over ``repeat`` runs, after one warm-up."""
+    call()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def natives() -> dict[str, Callable[[], Any]]:
+    """The framework's own generator for each installed backend measured here."""
+    rng = np.random.default_rng(0)
+    found: dict[str, Callable[[], Any]] = {"numpy": lambda: rng.standard_normal(SIZE, dtype=np.float32)}
+    if importlib.util.find_spec("torch") is not None and "torch" in pa.available_backends():
+        import torch
+
+        generator = torch.Generator().manual_seed(0)
+        found["torch"] = lambda: torch.randn(SIZE, dtype=torch.float32, generator=generator)
+    return found
+
+
+def main() -> int:
+    print(f"pa.random.normal: {SIZE:,} float32 draws, best of {REPEAT}; {platform.python_implementation()} "
+          f"{platform.python_version()}, {os.cpu_count()} CPUs")  # fmt: skip
+    rows, failed = [], False
+    key = pa.random.key(0)
+    for name, native in natives().items():
+        backend_key = pa.asarray(pa.to_numpy(key), backend=name)
+        ours = best_of(lambda k=backend_key: pa.random.normal(k, (SIZE,), dtype=pa.float32))
+        theirs = best_of(native)
+        ratio = ours / theirs
+        verdict = "PASS" if ratio <= TARGET else "FAIL"
+        failed |= verdict == "FAIL"
+        rows.append((name, ours * 1e3, theirs * 1e3, ratio, verdict))
+    print(f"{'backend':<10} {'pa.random (ms)':>15} {'native (ms)':>12} {'ratio':>7}  target <= {TARGET:g}x")
+    for name, ours_ms, theirs_ms, ratio, verdict in rows:
+        print(f"{name:<10} {ours_ms:>15.1f} {theirs_ms:>12.1f} {ratio:>6.2f}x  {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""``pa.Array`` on PyTorch: subclasses, integer arguments given as arrays, byte order, unlisted devices.
+
+PyTorch is imported on purpose: this module runs where every framework is
+installed and fails, rather than skips, where it is missing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import polyarray as pa
+
+
+class _Sub(pa.Array):
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+def test_a_subclass_works_on_every_backend(backend):
+    x = _Sub(pa.asarray([3.0, 1.0, 2.0], backend=backend).data)
+    assert x.backend.name == backend
+    assert pa.to_numpy(pa.add(x, x)).tolist() == [6.0, 2.0, 4.0]
+    assert pa.to_numpy(x + 1).tolist() == [4.0, 2.0, 3.0]
+    assert pa.to_numpy(pa.sum(x)).tolist() == 6.0
+    assert pa.to_numpy(pa.sort(x)).tolist() == [1.0, 2.0, 3.0]
+    assert pa.to_numpy(pa.concat([x, x])).shape == (6,)
+    assert pa.to_numpy(x[1:]).tolist() == [1.0, 2.0]
+
+
+@pytest.mark.parametrize("axis_backend", ["numpy", "torch"])
+@pytest.mark.parametrize("mode", [True, False])
+def test_an_axis_given_as_a_0d_integer_array_on_torch(axis_backend, mode):
+    x = pa.asarray([[3.0, 1.0], [2.0, 5.0]], backend="torch")
+    axis = pa.asarray(1, backend=axis_backend)
+    pa.set_array_mode(mode)
+    try:
+        assert pa.to_numpy(pa.argmax(x, axis=axis)).tolist() == [0, 1]
+        assert pa.to_numpy(pa.argmin(x, axis=axis)).tolist() == [1, 0]
+        assert pa.to_numpy(pa.cumulative_sum(x, axis=axis)).tolist() == [[3.0, 4.0], [2.0, 7.0]]
+        assert pa.to_numpy(pa.sort(x, axis=axis)).tolist() == [[1.0, 3.0], [2.0, 5.0]]
+        assert pa.to_numpy(pa.argsort(x, axis=axis)).tolist() == [[1, 0], [0, 1]]
+    finally:
+        pa.set_array_mode(True)
+
+
+def test_big_endian_numpy_input_on_torch():
+    values = np.arange(1.0, 5.0, dtype=">f4")
+    x = pa.asarray(values, backend="torch")
+    assert isinstance(x.data, torch.Tensor) and x.dtype == pa.float32
+    assert float(pa.sum(x)) == 10.0 and float(pa.prod(x)) == 24.0
+    assert pa.to_numpy(pa.add(x, x)).tolist() == [2.0, 4.0, 6.0, 8.0]
+    assert pa.to_numpy(pa.sort(pa.asarray(values[::-1], backend="torch"))).tolist() == [1.0, 2.0, 3.0, 4.0]
+    numpy_array = pa.asarray(values, backend="numpy")
+    numpy_array.data = values  # a big-endian NumPy array held as it is
+    pa.set_backend("torch", dynamic=True)
+    assert isinstance(numpy_array.data, torch.Tensor) and pa.to_numpy(numpy_array).tolist() == [1, 2, 3, 4]
+
+
+def test_a_meta_tensor_is_refused_naming_its_device():
+    meta = torch.ones(3, device="meta")
+    assert pa.get_backend("torch").raw.device_of(meta) == "meta"
+    x = pa.Array(meta)
+    with pytest.raises(pa.UnsupportedDeviceError, match=r"device 'meta', which the backend does not list") as info:
+        _ = x.device
+    assert "'cpu'" in str(info.value) and isinstance(info.value, ValueError)
+    with pytest.raises(pa.UnsupportedDeviceError, match=r"'meta'"):
+        pa.set_backend("numpy", dynamic=True)
+    assert x.backend.name == "torch"

@@ -1,0 +1,407 @@
+"""The same call gives the same value, dtype and shape on every backend, the standard's special values included.
+
+Each check runs on every backend against a reference written out here (the
+standard's special cases, NumPy's sorted unique values) or against the NumPy
+backend's result.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import textwrap
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import polyarray as pa
+
+
+def _backends():
+    return ["numpy", "torch", "tensorflow", "jax"]
+
+
+def _cases_on_backends(names):
+    """(backend, name) pairs for every backend."""
+    return [
+        pytest.param(backend, name, id=f"{backend}-{name}")
+        for name in names
+        for backend in ("numpy", "torch", "tensorflow", "jax")
+    ]
+
+
+def _quiet(function, *args, **kwargs):
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return function(*args, **kwargs)
+
+
+# -- sorted unique values -------------------------------------------------------------------
+
+
+def _reference_unique(x: np.ndarray):
+    """(values, indices, inverse, counts): sorted values (NaNs last, each its own), first occurrences.
+
+    Each value is the element at its first occurrence, so ``-0.0`` or ``+0.0``
+    is whichever comes first.
+    """
+    flat = x.reshape(-1)
+    _, indices, inverse, counts = np.unique(
+        flat, return_index=True, return_inverse=True, return_counts=True, equal_nan=False
+    )
+    return flat[indices], indices, inverse.reshape(x.shape), counts
+
+
+def _same_bits(got: np.ndarray, expected: np.ndarray) -> None:
+    """Equal values, NaN where NaN, and the same sign of every zero (of each part of complex numbers)."""
+    assert got.dtype == expected.dtype and got.shape == expected.shape, (got.dtype, expected.dtype, got.shape)
+    np.testing.assert_array_equal(got, expected)
+    if got.dtype.kind in "fc":
+        for part in (np.real, np.imag):
+            g, e = part(got), part(expected)
+            zeros = e == 0
+            np.testing.assert_array_equal(np.signbit(g[zeros]), np.signbit(e[zeros]))
+
+
+def _check_unique(backend: str, x: np.ndarray) -> None:
+    expected = _reference_unique(x)
+    native = pa.asarray(x, backend=backend)
+    got = [pa.to_numpy(part) for part in pa.unique_all(native)]
+    for g, e in zip(got, expected, strict=True):
+        _same_bits(g, e.astype(g.dtype) if g.dtype.kind == "i" and e.dtype.kind == "i" else e)
+    assert all(g.dtype == np.int64 for g in got[1:])
+    values, counts = (pa.to_numpy(part) for part in pa.unique_counts(native))
+    _same_bits(values, expected[0])
+    np.testing.assert_array_equal(counts, expected[3])
+    values, inverse = (pa.to_numpy(part) for part in pa.unique_inverse(native))
+    _same_bits(values, expected[0])
+    np.testing.assert_array_equal(inverse, expected[2])
+    _same_bits(pa.to_numpy(pa.unique_values(native)), expected[0])
+
+
+UNIQUE_CASES = {
+    "reversed labels": np.array([0, 1, 0, 1])[::-1],
+    "unsorted integers": np.array([3, 1, 2, 1, 5, 3, 9, 2]),
+    "uint8 matrix": np.array([[200, 1], [200, 3]], dtype=np.uint8),
+    "booleans": np.array([True, False, True]),
+    "NaNs and signed zeros": np.array([np.nan, 1.0, -0.0, 0.0, np.nan, -1.0]),
+    "+0 before -0": np.array([2.0, 0.0, np.nan, -0.0]),
+    "-0 before +0": np.array([-0.0, 3.0, 0.0]),
+    "0-d": np.array(5.0),
+    "empty": np.zeros((0, 3)),
+    "complex with NaN parts": np.array(
+        [
+            1 + 1j,
+            complex(np.nan, 0),
+            complex(np.nan, np.nan),
+            complex(np.nan, 0),
+            complex(1, np.nan),
+            complex(np.nan, -1),
+        ]
+    ),
+    "complex signed zeros": np.array([complex(0.0, -0.0), complex(-0.0, 0.0), 1j, complex(-0.0, -0.0)]),
+}
+
+
+@pytest.mark.parametrize("case", [c for c in UNIQUE_CASES if not c.startswith("complex with")])
+@pytest.mark.parametrize("backend", _backends())
+def test_unique_values_are_sorted_with_first_indices_inverse_and_counts(backend, case):
+    _check_unique(backend, UNIQUE_CASES[case])
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_unique_complex_values_with_nan_parts_are_in_numpys_order(backend):
+    _check_unique(backend, UNIQUE_CASES["complex with NaN parts"])
+
+
+_UNIQUE_ELEMENTS = st.sampled_from([0.0, -0.0, 1.0, -1.0, 2.5, math.nan, math.inf, -math.inf])
+
+
+@pytest.mark.parametrize("backend", _backends())
+@given(
+    x=hnp.arrays(
+        np.float64, hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5), elements=_UNIQUE_ELEMENTS
+    )
+)
+def test_unique_of_any_float_array_matches_the_sorted_reference(backend, x):
+    _check_unique(backend, x)
+
+
+@pytest.mark.parametrize("backend", _backends())
+@given(x=hnp.arrays(np.int32, st.integers(0, 30), elements=st.integers(-5, 5)))
+def test_unique_of_any_integer_array_matches_the_sorted_reference(backend, x):
+    _check_unique(backend, x)
+
+
+def test_scikit_learn_classifies_as_well_on_polyarray_arrays_as_on_numpy_arrays():
+    # SCIPY_ARRAY_API must be set before SciPy is first imported, hence a fresh interpreter.
+    script = textwrap.dedent(
+        """
+        import json
+        import numpy as np, sklearn, polyarray as pa
+        from sklearn.datasets import make_classification
+        from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+        from sklearn.preprocessing import LabelBinarizer
+
+        X, y = make_classification(
+            n_samples=300, n_features=5, n_informative=3, n_redundant=0, n_classes=3, random_state=0
+        )
+        report = {"plain": LinearDiscriminantAnalysis().fit(X, y).score(X, y)}
+        for backend in ("numpy", "torch"):
+            with sklearn.config_context(array_api_dispatch=True):
+                Xa, ya = pa.asarray(X, backend=backend), pa.asarray(y, backend=backend)
+                predicted = LinearDiscriminantAnalysis().fit(Xa, ya).predict(Xa)
+                accuracy = float(pa.mean(pa.astype(predicted == ya, pa.float64)))
+                classes = LabelBinarizer().fit(pa.asarray([2, 0, 1, 2], backend=backend)).classes_
+            report[backend] = {"accuracy": accuracy, "classes": pa.to_numpy(classes).tolist()}
+        print(json.dumps(report))
+        """
+    )
+    environment = dict(os.environ, SCIPY_ARRAY_API="1")
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=environment, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    import json
+
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["plain"] > 0.7
+    for backend in ("numpy", "torch"):
+        assert report[backend]["accuracy"] == pytest.approx(report["plain"]), backend
+        assert report[backend]["classes"] == [0, 1, 2], backend
+
+
+# -- softmax and inverse matrices -----------------------------------------------------------
+
+NON_FINITE_ROWS = [
+    [math.inf, 1.0],
+    [-math.inf, 1.0],
+    [math.inf, math.inf],
+    [-math.inf, -math.inf],
+    [math.nan, 1.0],
+    [math.inf, -math.inf],
+    [math.inf, math.nan],
+    [1.0, 2.0],
+]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("function", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("backend", _backends())
+def test_softmax_of_non_finite_slices_matches_numpy(backend, function, dtype):
+    x = np.array(NON_FINITE_ROWS, dtype=dtype)
+    for axis in (-1, 0):
+        expected = pa.to_numpy(_quiet(getattr(pa, function), pa.asarray(x), axis=axis))
+        got = pa.to_numpy(_quiet(getattr(pa, function), pa.asarray(x, backend=backend), axis=axis))
+        assert got.dtype == expected.dtype
+        np.testing.assert_allclose(got, expected, rtol=1e-6)  # NaN where NaN, equal infinities
+    # The spelled-out case: the +inf entry is NaN, the finite one gets probability 0.
+    row = pa.to_numpy(_quiet(pa.softmax, pa.asarray([math.inf, 1.0], backend=backend)))
+    assert math.isnan(row[0]) and row[1] == 0
+
+
+@pytest.mark.parametrize("backend", _backends())
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_the_inverse_of_a_matrix_holding_nan_is_all_nan_and_other_matrices_are_inverted(backend, dtype):
+    stack = np.array([[[1.0, 2.0], [3.0, 4.0]], [[np.nan, 1.0], [2.0, 3.0]], [[1.0, 2.0], [3.0, np.nan]]], dtype=dtype)
+    got = pa.to_numpy(pa.linalg.inv(pa.asarray(stack, backend=backend)))
+    assert got.dtype == dtype
+    np.testing.assert_allclose(got[0], [[-2.0, 1.0], [1.5, -0.5]])
+    assert np.isnan(got[1:]).all()
+    single = pa.to_numpy(pa.linalg.inv(pa.asarray(stack[1], backend=backend)))
+    assert single.shape == (2, 2) and np.isnan(single).all()
+
+
+# -- the standard's special cases -----------------------------------------------------------
+#
+# Expected parts: a float (its sign of zero counts), "nan", "0" (a zero of either sign), "+-inf"
+# (an infinity of either sign): the standard leaves those signs unspecified.
+
+INF, NAN = math.inf, math.nan
+
+FLOOR_DIVIDE = [
+    ((INF, 2.0), INF), ((INF, -2.0), -INF), ((-INF, 2.0), -INF), ((-INF, -2.0), INF),
+    ((1.0, INF), 0.0), ((1.0, -INF), -0.0), ((-1.0, INF), -0.0), ((-1.0, -INF), 0.0),
+    ((INF, INF), "nan"), ((0.0, -0.0), "nan"), ((NAN, 1.0), "nan"),
+    ((1.0, 0.0), INF), ((1.0, -0.0), -INF), ((-1.0, 0.0), -INF),
+    ((0.0, 2.0), 0.0), ((-0.0, 2.0), -0.0), ((0.0, -2.0), -0.0), ((-0.0, -2.0), 0.0),
+    ((7.0, 2.0), 3.0), ((-7.0, 2.0), -4.0), ((7.0, -2.0), -4.0),
+]  # fmt: skip
+
+REMAINDER = [
+    ((INF, 2.0), "nan"), ((-INF, -2.0), "nan"), ((1.0, 0.0), "nan"), ((INF, INF), "nan"),
+    ((1.0, INF), 1.0), ((1.0, -INF), -INF), ((-1.0, INF), INF), ((-1.0, -INF), -1.0),
+    ((0.0, 2.0), 0.0), ((-0.0, 2.0), 0.0), ((0.0, -2.0), -0.0), ((-0.0, -2.0), -0.0),
+    ((5.0, 3.0), 2.0), ((-5.0, 3.0), 1.0), ((5.0, -3.0), -1.0),
+]  # fmt: skip
+
+TRUNC = [(INF, INF), (-INF, -INF), (-0.0, -0.0), (0.0, 0.0), (NAN, "nan"), (-2.5, -2.0), (2.5, 2.0)]
+
+PI = math.pi
+COMPLEX_CASES = {
+    "expm1": [
+        (complex(0.0, 0.0), (0.0, 0.0)), (complex(-0.0, 0.0), (0.0, 0.0)),
+        (complex(1.0, INF), ("nan", "nan")), (complex(1.0, NAN), ("nan", "nan")),
+        (complex(INF, 0.0), (INF, 0.0)), (complex(INF, -0.0), (INF, -0.0)),
+        (complex(-INF, 1.0), (-1.0, 0.0)), (complex(INF, 1.0), (INF, INF)),
+        (complex(-INF, INF), (-1.0, "0")), (complex(INF, INF), ("+-inf", "nan")),
+        (complex(-INF, NAN), (-1.0, "0")), (complex(INF, NAN), ("+-inf", "nan")),
+        (complex(NAN, 0.0), ("nan", 0.0)), (complex(NAN, 1.0), ("nan", "nan")), (complex(NAN, NAN), ("nan", "nan")),
+    ],
+    "acos": [
+        (complex(0.0, 0.0), (PI / 2, -0.0)), (complex(-0.0, 0.0), (PI / 2, -0.0)),
+        (complex(0.0, NAN), (PI / 2, "nan")), (complex(1.0, INF), (PI / 2, -INF)),
+        (complex(1.0, NAN), ("nan", "nan")), (complex(-INF, 1.0), (PI, -INF)),
+        (complex(INF, 1.0), (0.0, -INF)), (complex(-INF, INF), (3 * PI / 4, -INF)),
+        (complex(INF, INF), (PI / 4, -INF)), (complex(INF, NAN), ("nan", "+-inf")),
+        (complex(NAN, 1.0), ("nan", "nan")), (complex(NAN, INF), ("nan", -INF)), (complex(NAN, NAN), ("nan", "nan")),
+        (complex(0.5, 0.0), (math.acos(0.5), -0.0)), (complex(0.5, -0.0), (math.acos(0.5), 0.0)),
+    ],
+    "tanh": [
+        (complex(INF, 1.0), (1.0, 0.0)), (complex(INF, 2.0), (1.0, 0.0)),
+        (complex(INF, -2.0), (1.0, -0.0)), (complex(-INF, 2.0), (-1.0, 0.0)),
+    ],
+    "cosh": [
+        (complex(0.0, INF), ("nan", "0")), (complex(0.0, NAN), ("nan", "0")),
+        (complex(INF, INF), ("+-inf", "nan")), (complex(INF, NAN), ("+-inf", "nan")),
+    ],
+    "sinh": [
+        (complex(0.0, INF), ("0", "nan")), (complex(0.0, NAN), ("0", "nan")),
+        (complex(INF, INF), ("+-inf", "nan")), (complex(INF, NAN), ("+-inf", "nan")),
+    ],
+    "sqrt": [(complex(-INF, NAN), ("nan", "+-inf")), (complex(INF, NAN), (INF, "nan"))],
+}  # fmt: skip
+
+
+def _matches(value: float, expected) -> bool:
+    if expected == "nan":
+        return math.isnan(value)
+    if expected == "0":
+        return value == 0
+    if expected == "+-inf":
+        return math.isinf(value)
+    if isinstance(expected, float) and expected == 0:
+        return value == 0 and math.copysign(1.0, value) == math.copysign(1.0, expected)
+    return value == pytest.approx(expected, rel=1e-12)
+
+
+def _special_case_failures(backend: str, name: str, apply, cases) -> list[str]:
+    """The cases of ``cases`` whose result on ``backend`` is not the standard's."""
+    failures = []
+    for inputs, expected in cases:
+        inputs = inputs if isinstance(inputs, tuple) else (inputs,)
+        arrays = [pa.asarray([value], backend=backend) for value in inputs]
+        result = pa.to_numpy(_quiet(apply, *arrays))
+        assert result.shape == (1,), (name, result.shape)
+        value = complex(result[0]) if result.dtype.kind == "c" else float(result[0])
+        if isinstance(value, complex):
+            ok = _matches(value.real, expected[0]) and _matches(value.imag, expected[1])
+        else:
+            ok = _matches(value, expected)
+        if not ok:
+            failures.append(f"{name}{inputs} = {value!r}, the standard says {expected!r}")
+    return failures
+
+
+def _in_place_floor_divide(x1, x2):
+    x1 //= x2
+    return x1
+
+
+def _in_place_remainder(x1, x2):
+    x1 %= x2
+    return x1
+
+
+REAL_CASES = {
+    "floor_divide": (pa.floor_divide, FLOOR_DIVIDE),
+    "operator //": (lambda x1, x2: x1 // x2, FLOOR_DIVIDE),
+    "operator //=": (_in_place_floor_divide, FLOOR_DIVIDE),
+    "remainder": (pa.remainder, REMAINDER),
+    "operator %": (lambda x1, x2: x1 % x2, REMAINDER),
+    "operator %=": (_in_place_remainder, REMAINDER),
+    "trunc": (pa.trunc, TRUNC),
+}
+
+
+@pytest.mark.parametrize(("backend", "name"), _cases_on_backends(REAL_CASES))
+def test_real_special_cases_of_the_standard(backend, name):
+    apply, cases = REAL_CASES[name]
+    assert _special_case_failures(backend, name, apply, cases) == []
+
+
+@pytest.mark.parametrize(("backend", "name"), _cases_on_backends(COMPLEX_CASES))
+def test_complex_special_cases_of_the_standard(backend, name):
+    assert _special_case_failures(backend, name, getattr(pa, name), COMPLEX_CASES[name]) == []
+
+
+# -- indexing and creation ------------------------------------------------------------------
+
+X = np.arange(60).reshape(3, 4, 5)
+INDEX_KEYS = {
+    "an integer array and an int": lambda b: (pa.asarray([0, 2], backend=b), 1),
+    "an int, an integer array and a slice": lambda b: (1, pa.asarray([0, 3], backend=b), slice(None)),
+    "broadcast integer arrays": lambda b: (pa.asarray([[0, 1]], backend=b), pa.asarray([1, 2], backend=b), 0),
+    "an ellipsis and an integer array": lambda b: (Ellipsis, pa.asarray([1, 4], backend=b)),
+    "an int8 scalar": lambda b: pa.asarray(1, dtype=pa.int8, backend=b),
+    "int16 slice bounds": lambda b: slice(
+        pa.asarray(1, dtype=pa.int16, backend=b), pa.asarray(3, dtype=pa.int8, backend=b)
+    ),
+    "a boolean mask": lambda b: pa.asarray([True, False, True], backend=b),
+    "None and an integer array": lambda b: (slice(None), None, pa.asarray([0, 0, 1], backend=b), 2),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("key", list(INDEX_KEYS))
+@pytest.mark.parametrize("backend", _backends())
+def test_indexing_with_integer_arrays_mixed_with_ints_matches_numpy(backend, key):
+    expected = X[pa.to_numpy(INDEX_KEYS[key]("numpy")) if key == "a boolean mask" else _numpy_key(INDEX_KEYS[key])]
+    got = pa.to_numpy(pa.asarray(X, backend=backend)[INDEX_KEYS[key](backend)])
+    assert got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+
+
+def _numpy_key(make):
+    key = make("numpy")
+    parts = key if isinstance(key, tuple) else (key,)
+    converted = tuple(
+        slice(*(None if b is None else int(b) for b in (p.start, p.stop, p.step)))
+        if isinstance(p, slice)
+        else pa.to_numpy(p)
+        if isinstance(p, pa.Array)
+        else p
+        for p in parts
+    )
+    return converted if isinstance(key, tuple) else converted[0]
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_an_index_out_of_bounds_in_an_integer_array_is_an_index_error(backend):
+    with pytest.raises(IndexError):
+        pa.asarray(X, backend=backend)[pa.asarray([5], backend=backend), 0]
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_asarray_of_nested_lists_of_arrays_matches_numpy(backend):
+    items = [[pa.asarray(0, dtype=pa.uint8, backend=backend), pa.asarray(5, dtype=pa.uint8, backend=backend)]]
+    got = pa.asarray(items, dtype=pa.uint8, backend=backend)
+    assert got.dtype == pa.uint8 and got.shape == (1, 2)
+    np.testing.assert_array_equal(pa.to_numpy(got), [[0, 5]])
+    x1 = pa.asarray([1, 2], backend=backend)
+    np.testing.assert_array_equal(pa.to_numpy(pa.linalg.outer(x1, x1)), [[1, 2], [2, 4]])
+
+
+@pytest.mark.parametrize("backend", _backends())
+def test_repeat_of_an_empty_array_by_one_broadcast_count_is_empty(backend):
+    got = pa.repeat(
+        pa.asarray(np.zeros(0, dtype=bool), backend=backend), pa.asarray([1], dtype=pa.int8, backend=backend)
+    )
+    assert got.shape == (0,) and got.dtype == pa.bool
+    got = pa.repeat(pa.asarray(np.zeros((2, 0)), backend=backend), pa.asarray([1], backend=backend), axis=0)
+    assert got.shape == (2, 0)

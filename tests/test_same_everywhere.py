@@ -1,0 +1,352 @@
+"""The same call gives the same dtype, or the same error class, on every installed backend.
+
+Each test runs once per installed backend (the ``polyarray_backend``
+fixture); the expected dtypes come from polyarray's promotion table and the
+expected values from NumPy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from checks import check
+
+import polyarray as pa
+from polyarray._wrappers.errors import register_error_classes, translate_exception
+
+
+@pytest.fixture
+def backend(polyarray_backend):
+    with pa.backend_context(polyarray_backend):
+        yield polyarray_backend
+
+
+def i32(values):
+    return pa.asarray(values, dtype=pa.int32)
+
+
+def f32(values):
+    return pa.asarray(values, dtype=pa.float32)
+
+
+# -- one promotion table -----------------------------------------------------------------
+
+MATRIX_I, MATRIX_F = [[1, 2], [3, 4]], [[2.0, 1.0], [1.0, 3.0]]
+VECTOR_I, VECTOR_F = [1, 2, 3], [0.5, 1.5, 2.5]
+
+PROMOTING_CALLS = {
+    "concat": (lambda: pa.concat([i32(MATRIX_I), f32(MATRIX_F)]), lambda i, f: np.concatenate([i, f])),
+    "stack": (lambda: pa.stack([i32(MATRIX_I), f32(MATRIX_F)]), lambda i, f: np.stack([i, f])),
+    "matmul": (lambda: pa.matmul(i32(MATRIX_I), f32(MATRIX_F)), lambda i, f: i @ f),
+    "tensordot": (lambda: pa.tensordot(i32(MATRIX_I), f32(MATRIX_F), axes=1), lambda i, f: np.tensordot(i, f, 1)),
+    "vecdot": (lambda: pa.vecdot(i32(MATRIX_I), f32(MATRIX_F)), lambda i, f: (i * f).sum(-1)),
+    "where": (lambda: pa.where(i32(MATRIX_I) > 2, i32(MATRIX_I), f32(MATRIX_F)), lambda i, f: np.where(i > 2, i, f)),
+    "outer": (lambda: pa.linalg.outer(i32(VECTOR_I), f32(VECTOR_F)), lambda i, f: np.outer(i, f)),
+    "cross": (lambda: pa.linalg.cross(i32(VECTOR_I), f32(VECTOR_F)), lambda i, f: np.cross(i, f)),
+    "solve": (lambda: pa.linalg.solve(f32(MATRIX_F), i32(MATRIX_I)), lambda i, f: np.linalg.solve(f, i)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROMOTING_CALLS))
+def test_an_int32_and_a_float32_operand_promote_by_the_one_table(backend, name):
+    call, reference = PROMOTING_CALLS[name]
+    target = pa.result_type(pa.int32, pa.float32)
+    assert target == pa.float32
+    is_vector = name in ("outer", "cross")
+    ints = np.asarray(VECTOR_I if is_vector else MATRIX_I, np.float32)
+    floats = np.asarray(VECTOR_F if is_vector else MATRIX_F, np.float32)
+    result = call()
+    assert result.dtype == target, (name, backend, result.dtype)
+    check(result, reference(ints, floats).astype(np.float32), exact=False)
+
+
+def test_concat_of_one_dtype_keeps_it(backend):
+    check(pa.concat([i32([1]), i32([2])]), np.array([1, 2], np.int32))
+
+
+def test_meshgrid_and_broadcast_arrays_keep_each_dtype(backend):
+    grids = pa.meshgrid(i32([1, 2]), f32([1.0]))
+    assert [g.dtype for g in grids] == [pa.int32, pa.float32]
+    arrays = pa.broadcast_arrays(i32([1, 2]), f32([1.0]))
+    assert [a.dtype for a in arrays] == [pa.int32, pa.float32]
+
+
+# -- integer-only arguments --------------------------------------------------------------
+
+AXIS_FUNCTIONS = [
+    "sum", "mean", "max", "min", "prod", "std", "var", "all", "any", "count_nonzero",
+    "logsumexp", "flip", "cumulative_sum", "argmax", "argmin", "sort", "argsort",
+]  # fmt: skip
+
+
+def _axis_call(name, axis):
+    x = f32([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    return getattr(pa, name)(x, axis=axis)
+
+
+@pytest.mark.parametrize("name", AXIS_FUNCTIONS)
+def test_a_float_or_bool_axis_is_a_type_error(backend, name):
+    for axis in (1.5, 1.0, True, "1"):
+        with pytest.raises(pa.PolyarrayTypeError) as info:
+            _axis_call(name, axis)
+        assert isinstance(info.value, TypeError)
+        assert f"pa.{name}" in str(info.value) and backend in str(info.value)
+    assert _axis_call(name, np.int64(1)).shape == _axis_call(name, 1).shape  # an integer with __index__ is one
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "prod", "all", "count_nonzero", "logsumexp", "flip"])
+def test_a_repeated_axis_is_a_value_error(backend, name):
+    with pytest.raises(pa.PolyarrayValueError, match="duplicate"):
+        _axis_call(name, (0, 0))
+    with pytest.raises(pa.PolyarrayTypeError):
+        _axis_call(name, (0, 1.0))
+    assert _axis_call(name, (0, 1)) is not None
+
+
+@pytest.mark.parametrize("name", ["sum", "max", "argmax", "cumulative_sum", "flip"])
+def test_an_axis_out_of_range_is_an_axis_error(backend, name):
+    with pytest.raises(pa.PolyarrayAxisError) as info:
+        _axis_call(name, 2)
+    assert isinstance(info.value, IndexError) and isinstance(info.value, ValueError)
+
+
+def test_native_arrays_on_the_fast_path_are_checked_too(backend):
+    xp = pa.get_backend(backend)
+    native = pa.to_native(f32([[1.0, 2.0], [3.0, 4.0]]))
+    with pytest.raises(pa.PolyarrayTypeError):
+        xp.sum(native, axis=1.5)
+    with pytest.raises(pa.PolyarrayValueError):
+        xp.sum(native, axis=(1, 1))
+    with pytest.raises(pa.PolyarrayTypeError):
+        xp.reshape(native, (4.0,))
+    check(xp.sum(native, axis=(0, 1)), np.float32(10.0))
+    check(xp.reshape(native, (4,)), np.array([1, 2, 3, 4], np.float32))
+
+
+def test_axes_are_checked_against_the_rank_on_every_path(backend):
+    xp = pa.get_backend(backend)
+    x = f32([[1.0, 2.0], [3.0, 4.0]])
+    native = pa.to_native(x)
+    for call in (lambda: xp.sum(native, axis=2), lambda: pa.sum(x, axis=-3), lambda: xp.sort(native, axis=5)):
+        with pytest.raises(pa.PolyarrayAxisError):
+            call()
+    with pytest.raises(pa.PolyarrayValueError, match="duplicate"):
+        pa.sum(x, axis=(0, -2))  # the same axis, counted from either end
+    with pytest.raises(pa.PolyarrayAxisError):
+        pa.expand_dims(x, 3)  # a new axis may go at positions -3 … 2 of the result
+    assert pa.expand_dims(x, 2).shape == (2, 2, 1) and pa.stack([x, x], axis=-3).shape == (2, 2, 2)
+    with pytest.raises(pa.PolyarrayAxisError):
+        pa.fft.fft(pa.asarray([1.0, 2.0], dtype=pa.complex64), axis=1)
+    with pytest.raises(pa.PolyarrayAxisError):
+        pa.vecdot(x, x, axis=2)
+
+
+def test_roll_may_name_an_axis_twice(backend):
+    x = f32([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    expected = np.roll(np.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32), (1, 1), axis=(1, 1))
+    check(pa.roll(x, (1, 1), axis=(1, 1)), expected)
+
+
+SIZES = {
+    "zeros": lambda: pa.zeros((-1,)),
+    "ones": lambda: pa.ones((2, -3)),
+    "full": lambda: pa.full(-1, 1.0),
+    "reshape": lambda: pa.reshape(f32([1.0, 2.0]), (-2,)),
+    "broadcast_to": lambda: pa.broadcast_to(f32([1.0, 2.0]), (-1,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_negative_sizes_are_value_errors(backend, name):
+    with pytest.raises(pa.PolyarrayValueError, match="non-negative") as info:
+        SIZES[name]()
+    assert f"pa.{name}" in str(info.value) and backend in str(info.value)
+
+
+def test_sizes_may_come_as_a_one_dimensional_array(backend):
+    assert pa.reshape(f32([1.0, 2.0, 3.0, 4.0]), np.array([2, 2])).shape == (2, 2)
+    assert pa.reshape(f32([1.0, 2.0, 3.0, 4.0]), (-1, 2)).shape == (2, 2)
+
+
+INTEGER_ARGUMENTS = {
+    "tril k": lambda: pa.tril(f32([[1.0, 2.0], [3.0, 4.0]]), k=1.5),
+    "triu k": lambda: pa.triu(f32([[1.0, 2.0], [3.0, 4.0]]), k=True),
+    "repeat repeats": lambda: pa.repeat(f32([1.0, 2.0]), 1.5),
+    "fft.fft n": lambda: pa.fft.fft(pa.asarray([1.0, 2.0], dtype=pa.complex64), n=2.0),
+    "fft.fftfreq n": lambda: pa.fft.fftfreq(4.5),
+    "linspace num": lambda: pa.linspace(0.0, 1.0, 2.5),
+    "zeros shape": lambda: pa.zeros((2.5,)),
+    "reshape shape": lambda: pa.reshape(f32([1.0, 2.0]), (2.0,)),
+    "expand_dims axis": lambda: pa.expand_dims(f32([1.0]), 0.0),
+    "roll shift": lambda: pa.roll(f32([1.0, 2.0]), 1.5),
+    "eye k": lambda: pa.eye(2, k=0.5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INTEGER_ARGUMENTS))
+def test_integer_arguments_refuse_floats_and_bools(backend, name):
+    with pytest.raises(pa.PolyarrayTypeError) as info:
+        INTEGER_ARGUMENTS[name]()
+    assert isinstance(info.value, TypeError)
+    assert "cannot be interpreted as an integer" in str(info.value) or "bool" in str(info.value)
+    assert f"pa.{name.split()[0]}" in str(info.value) and backend in str(info.value)
+
+
+def test_expand_dims_takes_axis_by_position_or_keyword(backend):
+    x = f32([1.0, 2.0])
+    assert pa.expand_dims(x, 1).shape == (2, 1)
+    assert pa.expand_dims(x, axis=0).shape == (1, 2)
+
+
+# -- non-numeric input -------------------------------------------------------------------
+
+
+def _generator():
+    yield 1
+
+
+NOT_DATA = {
+    "None": lambda: pa.asarray(None),
+    "str": lambda: pa.asarray("abc"),
+    "dict": lambda: pa.asarray({"a": 1}),
+    "generator": lambda: pa.asarray(_generator()),
+    "None inside a list": lambda: pa.asarray([1.0, None]),
+    "str fill value": lambda: pa.full((2,), "a"),
+    "NumPy strings": lambda: pa.asarray(np.array(["a"])),
+    "NumPy objects": lambda: pa.asarray(np.array([1, None], dtype=object)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_DATA))
+def test_non_numeric_input_is_refused_where_it_enters(backend, name):
+    with pytest.raises(pa.PolyarrayTypeError) as info:
+        NOT_DATA[name]()
+    message = str(info.value)
+    assert isinstance(info.value, TypeError)
+    assert ("pa.asarray" in message or "pa.full" in message) and backend in message
+    assert "accepts" in message
+
+
+# -- one outcome for inputs some frameworks accepted --------------------------------------
+
+REFUSED = {
+    "fftfreq d=0": (lambda: pa.fft.fftfreq(4, d=0), ValueError, "fft.fftfreq"),
+    "rfftfreq d=0.0": (lambda: pa.fft.rfftfreq(4, d=0.0), ValueError, "fft.rfftfreq"),
+    "astype to None": (lambda: pa.astype(f32([1.0]), None), TypeError, "astype"),
+    "take float indices": (lambda: pa.take(f32([1.0, 2.0]), f32([0.0, 1.0])), TypeError, "take"),
+    "arange of a str": (lambda: pa.arange("5"), TypeError, "arange"),
+    "asarray copy=False of a list": (lambda: pa.asarray([1.0], copy=False), ValueError, "asarray"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_inputs_are_refused_the_same_way_everywhere(backend, name):
+    call, builtin, function = REFUSED[name]
+    with pytest.raises(pa.PolyarrayError) as info:
+        call()
+    assert isinstance(info.value, builtin), (backend, type(info.value))
+    assert f"pa.{function}" in str(info.value) and backend in str(info.value)
+
+
+def test_python_types_as_dtypes_are_the_default_dtypes(backend):
+    x = i32([1, 2])
+    assert pa.astype(x, bool).dtype == pa.bool
+    for python_type, value in ((int, 1), (float, 1.5), (complex, 1j)):
+        # the dtype a Python value of that type gets: this context's default of its kind
+        assert pa.astype(x, python_type).dtype == pa.asarray(value).dtype
+    with pa.default_dtype_as(pa.float32), pa.default_dtype_as(pa.int32), pa.default_dtype_as(pa.complex64):
+        assert pa.astype(x, float).dtype == pa.float32
+        assert pa.astype(x, int).dtype == pa.int32
+        assert pa.astype(x, complex).dtype == pa.complex64
+
+
+# -- error classes and messages ----------------------------------------------------------
+
+BAD_CALLS = {
+    "reshape to a wrong size": (lambda: pa.reshape(f32([1.0, 2.0, 3.0, 4.0]), (3,)), ValueError, "reshape"),
+    "matmul shape mismatch": (lambda: pa.matmul(f32([[1.0, 2.0]]), f32([[1.0, 2.0]])), ValueError, "matmul"),
+    "concat of different ranks": (lambda: pa.concat([f32([[1.0]]), f32([1.0])]), ValueError, "concat"),
+    "getitem out of bounds": (lambda: f32([1.0, 2.0])[5], IndexError, "Array.__getitem__"),
+    "take out of bounds": (lambda: pa.take(f32([1.0, 2.0]), i32([5])), IndexError, "take"),
+    "bitwise_and of floats": (lambda: pa.bitwise_and(f32([1.0]), f32([2.0])), TypeError, "bitwise_and"),
+    "solve of a singular matrix": (
+        lambda: pa.linalg.solve(f32([[1.0, 2.0], [2.0, 4.0]]), f32([1.0, 1.0])),
+        ValueError,
+        "linalg.solve",
+    ),
+    "Python int out of range": (lambda: pa.add(pa.asarray([1], dtype=pa.int8), 200), ValueError, "add"),
+    "an array larger than memory": (lambda: pa.zeros(2**40, dtype=pa.float32), MemoryError, "zeros"),
+    "a str where an array goes": (lambda: pa.exp("a"), TypeError, "exp"),
+    "a dtype polyarray does not know": (lambda: pa.zeros(2, dtype="float99"), TypeError, "zeros"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_CALLS))
+def test_the_same_bad_input_gives_the_same_builtin_class(backend, name):
+    call, builtin, function = BAD_CALLS[name]
+    with pytest.raises(pa.PolyarrayError) as info:
+        call()
+    message = str(info.value)
+    assert isinstance(info.value, builtin), (backend, type(info.value), message)
+    assert f"pa.{function}" in message and backend in message
+    assert "{{function_node" not in message and "[Op:" not in message
+
+
+def test_shape_and_index_errors_say_what_to_do(backend):
+    with pytest.raises(pa.PolyarrayValueError, match="broadcast"):
+        pa.matmul(f32([[1.0, 2.0]]), f32([[1.0, 2.0]]))
+    with pytest.raises(pa.PolyarrayIndexError, match=r"\[-n, n\)"):
+        pa.take(f32([1.0, 2.0]), i32([5]))
+
+
+def test_a_plugin_classifies_its_own_exceptions():
+    class FrameworkError(Exception):
+        pass
+
+    register_error_classes("classifying", lambda error: IndexError if "range" in str(error) else None)
+    error = translate_exception(FrameworkError("index 3 out of range"), "take", "classifying")
+    assert isinstance(error, pa.PolyarrayIndexError) and "pa.take" in str(error) and "classifying" in str(error)
+    unknown = translate_exception(FrameworkError("something else"), "take", "classifying")
+    assert type(unknown) is pa.PolyarrayError
+    noisy = translate_exception(
+        ValueError("{{function_node __wrapped__Reshape_device_/job:localhost}} Input has 4 values [Op:Reshape] name: "),
+        "reshape",
+        "classifying",
+    )
+    assert "function_node" not in str(noisy) and "[Op:" not in str(noisy) and "Input has 4 values" in str(noisy)
+    spelled = translate_exception(
+        TypeError("got DT_FLOAT and <dtype: 'int32'>, torch.float64, dtype('uint8')"), "add", "classifying"
+    )
+    assert "got float32 and int32, float64, uint8" in str(spelled)
+
+
+def test_dtype_objects_of_any_framework_name_the_same_dtype(backend):
+    x = f32([1.5, 2.5])
+    assert pa.astype(x, np.float16).dtype == pa.float16
+    assert pa.astype(x, np.dtype("int16")).dtype == pa.int16
+    assert pa.zeros(2, dtype=np.uint8).dtype == pa.uint8
+    assert pa.asarray([1, 2], dtype="int8").dtype == pa.int8
+
+
+# -- arrays of another backend ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["meshgrid", "zeros_like", "tril"])
+def test_an_array_of_another_backend_is_converted_or_refused(backend, polyarray_backends, name):
+    others = [b for b in polyarray_backends if b != backend]
+    if not others:
+        others = [backend]  # one backend installed: an array of it is accepted as it is
+    calls = {
+        "meshgrid": lambda own, foreign: pa.meshgrid(own, foreign),
+        "zeros_like": lambda own, foreign: pa.zeros_like(foreign, backend=backend),
+        "tril": lambda own, foreign: pa.tril(foreign, backend=backend),
+    }
+    own = f32([1.0, 2.0])
+    foreign = pa.asarray([[3.0, 4.0]] if name == "tril" else [3.0, 4.0], dtype=pa.float32, backend=others[0])
+    result = calls[name](own, foreign)
+    for array in result if isinstance(result, list) else [result]:
+        assert array.backend.name == backend
+    foreign.dynamic_backend = False
+    if others[0] != backend:
+        with pytest.raises(pa.PolyarrayTypeError, match=f"pa.{name} runs on the {backend} backend"):
+            calls[name](own, foreign)
