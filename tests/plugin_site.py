@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import types
 from pathlib import Path
 
 from polyarray import _discovery
@@ -83,3 +84,44 @@ def deactivate(site: Path) -> None:
 def _inside(module: object, site: Path) -> bool:
     file = getattr(module, "__file__", None)
     return isinstance(file, str) and Path(file).is_relative_to(site)
+
+
+def numpy_twin(
+    backend: str, *, lacking: tuple[str, ...] = (), devices: tuple[str, ...] = ("cpu",), advice: str | None = None
+) -> types.ModuleType:
+    """The NumPy plugin as a run-time backend named ``backend``, without the dtypes in ``lacking``, with ``devices``.
+
+    ``advice`` is the ``unsupported_advice`` of its ``native_dtype`` hook (``{dtype}`` names the missing dtype).
+    Register the returned light module with ``pa.register_backend(backend, module)``.
+    """
+    import polyarray_numpy
+    from polyarray_numpy import support
+    from polyarray_numpy._marker import hookimpl
+
+    own_support = types.ModuleType(f"{backend}_support")
+    for attribute in ("device_of", "inplace_update", "set_item"):
+        setattr(own_support, attribute, getattr(support, attribute))
+
+    @hookimpl
+    def native_dtype(name: str, /):
+        return None if name in lacking else support.native_dtype(name)
+
+    if advice is not None:
+        native_dtype.unsupported_advice = advice
+    own_support.native_dtype = native_dtype
+    sys.modules[own_support.__name__] = own_support
+    modules = [m for m in polyarray_numpy.IMPLEMENTATION_MODULES if not m.endswith(".support")]
+    light = types.ModuleType(f"{backend}_info")
+
+    @hookimpl
+    def backend_info():
+        return {
+            "framework": "numpy",
+            "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")],
+            "implementation_modules": [own_support.__name__, *modules],
+            "devices": list(devices),
+        }
+
+    light.backend_info = backend_info
+    sys.modules[light.__name__] = light
+    return light

@@ -8,11 +8,9 @@ others with ``pa.set_default_dtype``.
 
 from __future__ import annotations
 
-import sys
-import types
-
 import numpy as np
 import pytest
+from plugin_site import numpy_twin
 
 import polyarray as pa
 from polyarray import _dtypes
@@ -21,41 +19,9 @@ WIDE = ("float64", "int64", "uint64", "complex128")
 ADVICE = "turn the wide mode on"
 
 
-def _narrow_plugin(backend: str):
-    import polyarray_numpy
-    from polyarray_numpy import support
-    from polyarray_numpy._marker import hookimpl
-
-    own_support = types.ModuleType(f"{backend}_support")
-    for attribute in ("device_of", "inplace_update", "set_item"):
-        setattr(own_support, attribute, getattr(support, attribute))
-
-    @hookimpl
-    def native_dtype(name: str, /):
-        return None if name in WIDE else support.native_dtype(name)
-
-    native_dtype.unsupported_advice = ADVICE + " for {dtype}"
-    own_support.native_dtype = native_dtype
-    sys.modules[own_support.__name__] = own_support
-    modules = [m for m in polyarray_numpy.IMPLEMENTATION_MODULES if not m.endswith(".support")]
-    light = types.ModuleType(f"{backend}_info")
-
-    @hookimpl
-    def backend_info():
-        return {
-            "framework": "numpy",
-            "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")],
-            "implementation_modules": [own_support.__name__, *modules],
-        }
-
-    light.backend_info = backend_info
-    sys.modules[light.__name__] = light
-    return light
-
-
 @pytest.fixture
 def narrow():
-    pa.register_backend("narrow64", _narrow_plugin("narrow64"))
+    pa.register_backend("narrow64", numpy_twin("narrow64", lacking=WIDE, advice=ADVICE + " for {dtype}"))
     yield pa.get_backend("narrow64")
     pa.unregister_backend("narrow64")
     pa.unset_default_dtype()

@@ -13,53 +13,19 @@ from __future__ import annotations
 import copy
 import gc
 import pickle
-import sys
-import types
 
 import numpy as np
 import pytest
+from plugin_site import numpy_twin
 
 import polyarray as pa
 from polyarray import _dynamic
 
 
-def _twin_plugin(backend: str, *, lacking: tuple[str, ...] = (), devices: tuple[str, ...] = ("cpu",)):
-    """The NumPy plugin under another name, without the dtypes in ``lacking``, with ``devices``."""
-    import polyarray_numpy
-    from polyarray_numpy import support
-    from polyarray_numpy._marker import hookimpl
-
-    own_support = types.ModuleType(f"{backend}_support")
-    for attribute in ("device_of", "inplace_update", "set_item"):
-        setattr(own_support, attribute, getattr(support, attribute))
-
-    @hookimpl
-    def native_dtype(name: str, /):
-        return None if name in lacking else support.native_dtype(name)
-
-    own_support.native_dtype = native_dtype
-    sys.modules[own_support.__name__] = own_support
-    modules = [m for m in polyarray_numpy.IMPLEMENTATION_MODULES if not m.endswith(".support")]
-    light = types.ModuleType(f"{backend}_info")
-
-    @hookimpl
-    def backend_info():
-        return {
-            "framework": "numpy",
-            "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")],
-            "implementation_modules": [own_support.__name__, *modules],
-            "devices": list(devices),
-        }
-
-    light.backend_info = backend_info
-    sys.modules[light.__name__] = light
-    return light
-
-
 @pytest.fixture
 def twin():
     """A second NumPy backend, ``twin``."""
-    pa.register_backend("twin", _twin_plugin("twin"))
+    pa.register_backend("twin", numpy_twin("twin"))
     yield pa.get_backend("twin")
     pa.unregister_backend("twin")
 
@@ -67,7 +33,7 @@ def twin():
 @pytest.fixture
 def narrow():
     """A NumPy backend without complex64 and complex128, ``narrow``."""
-    pa.register_backend("narrow", _twin_plugin("narrow", lacking=("complex64", "complex128")))
+    pa.register_backend("narrow", numpy_twin("narrow", lacking=("complex64", "complex128")))
     yield pa.get_backend("narrow")
     pa.unregister_backend("narrow")
 
@@ -191,7 +157,7 @@ def test_a_dtype_the_target_lacks_fails_before_anything_converts(narrow):
 
 
 def test_a_device_the_target_lacks_fails_before_anything_converts():
-    pa.register_backend("gpuonly", _twin_plugin("gpuonly", devices=("gpu:0",)))
+    pa.register_backend("gpuonly", numpy_twin("gpuonly", devices=("gpu:0",)))
     try:
         x = _dynamic_array([1.0])
         with pytest.raises(pa.PolyarrayValueError, match=r"'cpu'.*No array was converted"):

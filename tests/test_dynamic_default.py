@@ -10,7 +10,7 @@ import gc
 
 import numpy as np
 import pytest
-from test_dynamic import _twin_plugin, narrow, twin  # noqa: F401
+from test_dynamic import narrow, twin  # noqa: F401
 
 import polyarray as pa
 from polyarray import _dynamic
