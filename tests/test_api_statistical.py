@@ -332,3 +332,58 @@ def test_native_mode_returns_numpy_values():
     assert type(pa.cumulative_sum(x, axis=1)) is np.ndarray
     assert type(pa.diff(x)) is np.ndarray
     assert float(pa.var(x, correction=1)) == pytest.approx(3.5)
+
+
+QUANTILE_METHODS = ("linear", "lower", "higher", "nearest", "midpoint")
+
+
+@given(
+    data=st.data(),
+    x=arrays(
+        shape=nonempty_shapes,
+        dtype=st.sampled_from([np.dtype(d) for d in ("float32", "float64", "int32", "int64")]),
+        finite=True,
+    ),
+)
+def test_quantile_agrees_with_numpy(data, x):
+    axis = data.draw(axes(x.ndim))
+    q = data.draw(st.one_of(st.floats(0.0, 1.0), st.lists(st.floats(0.0, 1.0), min_size=1, max_size=3)))
+    method = data.draw(st.sampled_from(QUANTILE_METHODS))
+    keepdims = data.draw(st.booleans())
+    if axis == ():
+        return
+    expected = np.quantile(x, q, axis=axis, method=method, keepdims=keepdims)
+    got = pa.to_numpy(pa.quantile(pa.asarray(x), q, axis=axis, method=method, keepdims=keepdims))
+    assert got.shape == expected.shape
+    if x.dtype.kind == "f" or method in ("linear", "midpoint"):
+        want_dtype = x.dtype if x.dtype.kind == "f" else np.dtype(np.float64)
+        assert got.dtype == want_dtype
+        # Interpolation in the input's precision: within a few ulps of the largest element.
+        atol = 4 * np.finfo(want_dtype).eps * float(np.max(np.abs(x), initial=1.0))
+        np.testing.assert_allclose(got, expected.astype(want_dtype), rtol=0, atol=atol)
+    else:
+        assert got.dtype == x.dtype
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_median_agrees_with_numpy_with_nan_and_infinities():
+    x = np.array([[3.0, np.nan, 1.0], [np.inf, -np.inf, 2.0], [np.inf, np.inf, 0.5]])
+    for axis in (None, 0, 1, (0, 1)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            expected = np.median(x, axis=axis)
+        np.testing.assert_array_equal(pa.to_numpy(pa.median(pa.asarray(x), axis=axis)), expected)
+
+
+def test_quantile_bad_input():
+    x = pa.asarray([1.0, 2.0, 3.0])
+    with pytest.raises(pa.PolyarrayValueError, match=r"\[0, 1\]"):
+        pa.quantile(x, 50)
+    with pytest.raises(pa.PolyarrayValueError, match="method"):
+        pa.quantile(x, 0.5, method="cubic")
+    with pytest.raises(pa.PolyarrayTypeError, match="real"):
+        pa.quantile(pa.asarray([1j]), 0.5)
+    with pytest.raises(ValueError, match="no elements"):
+        pa.median(pa.asarray(np.zeros((0, 3))), axis=0)
+    with pytest.raises(ValueError):
+        pa.quantile(x, [[0.5]])

@@ -68,3 +68,32 @@ def test_a_meta_tensor_is_refused_naming_its_device():
     with pytest.raises(pa.UnsupportedDeviceError, match=r"'meta'"):
         pa.set_backend("numpy", dynamic=True)
     assert x.backend.name == "torch"
+
+
+def test_functions_compute_shapes_and_dtypes_on_a_meta_tensor():
+    meta = torch.ones(2, 3, device="meta")
+    with pa.backend_context("torch"):
+        for result in (pa.add(meta, meta), pa.softmax(pa.asarray(meta), axis=-1), pa.sum(meta, axis=0)):
+            native = pa.to_native(result)
+            assert native.is_meta and native.dtype == torch.float32
+        assert pa.sum(meta, axis=0).shape == (3,)
+        x = pa.matmul(pa.asarray(meta), pa.permute_dims(pa.asarray(meta), (1, 0)))
+        assert repr(x) == "Array(<no values>, shape=(2, 2), backend=torch, dtype=float32)"
+        assert str(x) == "<no values: shape (2, 2), dtype float32>"
+        with pytest.raises(pa.PolyarrayError, match="meta"):
+            pa.to_numpy(x)
+
+
+@pytest.mark.filterwarnings("ignore:ComplexHalf support is experimental")
+def test_a_dtype_polyarray_does_not_know_is_refused_where_it_is_read():
+    half_complex = torch.ones(2, dtype=torch.complex32)
+    with pa.backend_context("torch"):
+        with pytest.raises(pa.PolyarrayTypeError, match="complex32"):
+            pa.asarray(half_complex)
+        result = pa.add(half_complex, half_complex)  # handed straight to torch, not inspected
+        with pytest.raises(pa.PolyarrayTypeError, match="complex32"):
+            _ = result.dtype
+        with pytest.raises(pa.PolyarrayTypeError, match="complex32"):
+            pa.add(half_complex, 1)
+        with pytest.raises(TypeError):
+            pa.to_numpy(result)

@@ -348,14 +348,15 @@ class Array:
     def __repr__(self) -> str:
         import numpy
 
-        values = numpy.asarray(self.backend.raw.to_numpy(self.data))
+        values = _values_or_none(self)
+        if values is None:
+            return f"Array(<no values>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
         text = numpy.array2string(values, separator=", ", prefix="Array(")
         return f"Array({text}, backend={self.backend.name}, dtype={self.dtype.name})"
 
     def __str__(self) -> str:
-        import numpy
-
-        return str(numpy.asarray(self.backend.raw.to_numpy(self.data)))
+        values = _values_or_none(self)
+        return f"<no values: shape {self.shape}, dtype {self.dtype.name}>" if values is None else str(values)
 
     def __copy__(self) -> Array:
         """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
@@ -371,6 +372,21 @@ class Array:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the native array (the framework pickles it) with the backend's name."""
         return _unpickle, (self.data, self.backend.name, self.dynamic_backend)
+
+
+def _values_or_none(array: Array) -> Any:
+    """The values of ``array`` as a NumPy array, or None for an array that holds none.
+
+    A torch ``meta`` tensor, a JAX tracer or a symbolic TensorFlow tensor has a
+    shape and a dtype but no values; polyarray computes on them like on any
+    array, and their repr says so instead of failing.
+    """
+    import numpy
+
+    try:
+        return numpy.asarray(array.backend.raw.to_numpy(array.data))
+    except Exception:
+        return None
 
 
 def _native_key(key: Any) -> Any:

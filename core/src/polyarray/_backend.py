@@ -147,16 +147,23 @@ class Backend(Namespace):
             if dtype in self._to_portable:
                 return dtype
         except TypeError:
-            return dtype
+            raise self._not_a_dtype(dtype, function) from None
         # Another framework's dtype object (np.float32 on torch, torch.int8 on NumPy): the same dtype here.
         name = dtype_name_of(dtype)
         if name is None:
-            return dtype
+            raise self._not_a_dtype(dtype, function)
         try:
             return self._to_native[name]
         except KeyError:
             detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
             raise self.unsupported_dtype(function, name, detail) from None
+
+    def _not_a_dtype(self, value: Any, function: str) -> PolyarrayTypeError:
+        return PolyarrayTypeError(
+            f"pa.{function} on the {self.name} backend: {value!r} ({type(value).__name__}) is not a dtype "
+            "polyarray knows; pass a portable dtype (pa.float32, or its name 'float32'), a Python type "
+            "(bool, int, float, complex) or a framework's dtype object of one of polyarray's dtypes."
+        )
 
     def unsupported_dtype(self, function: str, name: str, detail: str) -> UnsupportedDtypeError:
         """The error for ``function`` needing the dtype ``name`` that the backend lacks, with the plugin's advice.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import operator
 import sys
+import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,25 @@ def _index_converter(array_type: type) -> Callable[[Any], Any]:
     return index
 
 
+#: Python values that are never arrays: given for an array parameter, every backend refuses them the same way
+#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes).
+_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType})
+
+
+def not_an_array(value: Any, function: str, backend: str) -> PolyarrayTypeError:
+    """The error for a value that is never an array, given where ``function`` takes one."""
+    return PolyarrayTypeError(
+        f"pa.{function} on the {backend} backend takes arrays (a pa.Array, a native array, a Python number "
+        f"or a nested list of numbers) where it was given {type(value).__name__} {_short(value)}; "
+        "convert the value with pa.asarray first, or pass an array."
+    )
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str, Callable[[Any], Any]]:
     from .._array import Array
     from .._dtypes import DType
@@ -43,15 +63,22 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
     # NumPy arrays (of non-native byte order) can only be given once NumPy is imported.
     numpy = sys.modules.get("numpy")
     ndarray: Any = numpy.ndarray if numpy is not None else _NotImported
+    refused, backend_name = _NOT_ARRAYS, backend.name
 
     def native_dtype(value: Any) -> Any:
         return backend.native_dtype(value, function)
 
     def array(value: Any) -> Any:
+        kind = type(value)
         # A subclass of pa.Array is unwrapped too (after the exact type, the common case).
-        if type(value) is Array or isinstance(value, Array):
+        if kind is Array or isinstance(value, Array):
             value = value.data
+        elif kind in refused:
+            raise not_an_array(value, function, backend_name)
         return native_byte_order(value) if type(value) is ndarray else value
+
+    def optional_array(value: Any) -> Any:
+        return None if value is None else array(value)
 
     def array_sequence(values: Any) -> Any:
         if isinstance(values, (list, tuple)):
@@ -72,6 +99,7 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
 
     return {
         "array": array,
+        "optional_array": optional_array,
         "array_sequence": array_sequence,
         "dtype": dtype,
         "array_or_dtype": array_or_dtype,
@@ -125,8 +153,16 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     ``pa.Array`` becomes a Python int.
     """
     convert = _converters(backend, decl.qualname)
-    positional = [(index, convert[cat]) for index, cat in decl.positional_categories]
-    keyword = {name: convert[cat] for name, cat in decl.keyword_categories.items()}
+    parameters = list(decl.signature.parameters.values())
+    index_of = {p.name: i for i, p in enumerate(parameters)}
+
+    def converter(index: int, category: str) -> Converter:
+        if category == "array" and "None" in str(parameters[index].annotation):
+            return convert["optional_array"]
+        return convert[category]
+
+    positional = [(index, converter(index, cat)) for index, cat in decl.positional_categories]
+    keyword = {name: converter(index_of[name], cat) for name, cat in decl.keyword_categories.items()}
     for spec in integer_parameters(decl):
         # Integer-only parameters (axes, sizes …; see integers.py): a 0-d integer pa.Array becomes an int.
         if spec.with_arrays:
