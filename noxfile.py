@@ -15,8 +15,10 @@
     nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
                              into fresh virtualenvs, and runs a smoke test in each
     nox -s demo              the demo on a fresh install of the core (NumPy only)
-    nox -s bench             per-call overhead against native calls and other layers, and the cost of
-                             dynamic backend switches (not in CI)
+    nox -s bench             per-call overhead against native calls and other layers, whole programs and
+                             single operators against hand-written native code, and the cost of dynamic
+                             backend switches (not in CI); `nox -s bench -- --quick` runs the whole-program
+                             benchmark's quick mode (its options after `--`)
 
 Hypothesis uses the small "ci" profile unless HYPOTHESIS_PROFILE says otherwise
 ("dev": 100 examples, "thorough": 1000).
@@ -245,10 +247,18 @@ def demo(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Per-call overhead against native calls and rivals (bench/overhead.py); dynamic switches (bench/conversion.py)."""
+    """Per-call overhead against native calls and rivals (bench/overhead.py); whole programs and operators
+    against native code (bench/programs.py, which takes the session's arguments); dynamic switches
+    (bench/conversion.py); pa.random (bench/random.py).
+
+    bench/programs.py exits 1 when a target FAILs: its table is still the result, so the session goes on;
+    a variant that computes something else (exit 2) stops it.
+    """
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs), *RIVALS
     )  # fmt: skip
-    session.run("python", "bench/overhead.py", *session.posargs)
+    session.run("python", "bench/overhead.py")
+    quiet = CONFORMANCE_ENV["tensorflow"]
+    session.run("python", "bench/programs.py", *session.posargs, env=quiet, success_codes=[0, 1])
     session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)
     session.run("python", "bench/random.py")
