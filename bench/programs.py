@@ -1104,7 +1104,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--variants",
         default=",".join(v.replace(" ", "-") for v in VARIANT_ORDER[1:]),
-        help="comma-separated of the program variants besides native (default: all)",
+        help="comma-separated program variants besides native (default: all of "
+        + ", ".join(v.replace(" ", "-") for v in VARIANT_ORDER[1:])
+        + ")",
     )
     parser.add_argument("--no-programs", action="store_true", help="skip the whole programs")
     parser.add_argument("--no-ops", action="store_true", help="skip the per-operator rows")
@@ -1123,6 +1125,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             parser.error(f"unknown workload {workload!r}: choose from {', '.join(PROGRAMS)}")
     args.sizes = args.sizes.split(",") if args.sizes else ([TARGET_SIZE] if args.quick else list(SIZES))
     args.variants = tuple(v.replace("-", " ") for v in args.variants.split(","))
+    for variant in args.variants:
+        if variant not in VARIANT_ORDER[1:]:
+            parser.error(f"unknown variant {variant.replace(' ', '-')!r}")
     # Many short loops rather than a few long ones: on a shared machine, the minimum of short
     # loops finds the moments the process ran alone, and repeated runs agree within a few percent.
     args.repeat = args.repeat or (15 if args.quick else 40)
