@@ -223,8 +223,8 @@ def test_unary_signature(name):
 
 
 def _standard_parameters(function):
-    """The public parameters less the keyword-only ones that wrappers add (``out=`` …)."""
-    added = wrapper_parameter_names()
+    """The public parameters less the keyword-only ones that wrappers add (``out=`` …) and ``backend=``."""
+    added = wrapper_parameter_names() | {"backend"}
     params = list(inspect.signature(function).parameters.values())
     for param in params:
         if param.name in added:

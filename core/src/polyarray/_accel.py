@@ -2,8 +2,10 @@
 
 The extension is optional: a machine without a C compiler installs polyarray
 without it. Setting ``POLYARRAY_PURE_PYTHON=1`` before ``import polyarray``
-turns it off. Either way every backend function and dispatcher is the
-generated Python function alone, which behaves the same, more slowly.
+turns it off. Either way every backend function is its Python fast path
+(``_fastpath.py``) and every public function its Python dispatcher
+(``_dispatch.py``), which behave the same, more slowly; the compiled objects
+only accelerate them.
 """
 
 from __future__ import annotations
@@ -12,7 +14,16 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["AVAILABLE", "ENVIRONMENT_VARIABLE", "new_settings", "fast_function", "dispatcher"]
+__all__ = [
+    "AVAILABLE",
+    "ENVIRONMENT_VARIABLE",
+    "accelerate_operator",
+    "configure",
+    "dispatcher",
+    "fast_function",
+    "new_settings",
+    "prune",
+]
 
 #: The environment variable that turns the compiled fast paths off.
 ENVIRONMENT_VARIABLE = "POLYARRAY_PURE_PYTHON"
@@ -27,34 +38,45 @@ if not os.environ.get(ENVIRONMENT_VARIABLE):
 #: Whether backend functions and dispatchers get compiled fast paths.
 AVAILABLE = _speedups is not None
 
-_configured = False
-
 
 def new_settings() -> Any:
     """The compiled settings struct (``_config.settings``), which the fast paths read directly."""
     return _speedups.Settings()
 
 
-def _configure() -> None:
-    """Tell the extension, once, where polyarray keeps what its fast paths read."""
-    global _configured
-    if not _configured:
-        from . import _array, _config, _dynamic, _handler
-        from ._errors import PolyarrayError
+def configure(**objects: Any) -> None:
+    """Hand the extension the objects its fast paths read (see ``configure`` in ``_speedups.c``).
 
-        _speedups.configure(
-            _config.settings, _handler, _array.Array, PolyarrayError, _dynamic.track, _dynamic.registry()
-        )
-        _configured = True
+    Called once, by ``_dispatch.py``, before any compiled fast path is made.
+    """
+    if AVAILABLE:
+        _speedups.configure(**objects)
 
 
-def fast_function(fallback: Callable[..., Any], **spec: Any) -> Callable[..., Any]:
-    """A ``FastFunction`` taking the calls ``spec`` describes (see ``_wrappers/fusion.py``), else ``fallback``."""
-    _configure()
-    return _speedups.FastFunction(fallback=fallback, **spec)
+def fast_function(plan: Any, python: Callable[..., Any]) -> Callable[..., Any]:
+    """A compiled ``FastFunction`` reading ``plan`` and handing every other call to ``python``.
+
+    ``python`` itself where the plan goes beyond what the compiled path holds.
+    """
+    return _speedups.FastFunction(plan, python)
 
 
-def dispatcher(qualname: str, fallback: Callable[..., Any], *, infer_first: bool) -> Callable[..., Any]:
-    """A ``Dispatcher`` for ``pa.<qualname>``: the backend's function for the common calls, else ``fallback``."""
-    _configure()
-    return _speedups.Dispatcher(qualname, fallback, infer_first)
+def dispatcher(qualname: str, python: Callable[..., Any], *, infer_first: bool) -> Callable[..., Any]:
+    """A compiled ``Dispatcher`` for ``pa.<qualname>``: the common choices of a backend, else ``python``."""
+    return _speedups.Dispatcher(qualname, python, infer_first)
+
+
+def accelerate_operator(function: Callable[..., Any], qualname: str, *, reflected: bool) -> None:
+    """Have ``function`` (an operator or method of ``pa.Array``, a Python function) call its array's
+    ``backend.operators[qualname]`` in C, with the array second where ``reflected``.
+
+    The function object stays what it is (its code runs for every call the
+    compiled entry point does not take, and tracers read that code); only how
+    Python calls it changes.
+    """
+    _speedups.accelerate_operator(function, qualname, reflected)
+
+
+def prune(refs: list[Any]) -> int:
+    """``_dynamic._prune`` of the registry of arrays, compiled (see ``prune`` in ``_speedups.c``)."""
+    return int(_speedups.prune(refs))

@@ -140,14 +140,14 @@ class Array:
             raise PolyarrayValueError(
                 f"Array.T needs a 2-d array, not a {self.ndim}-d one; use .mT for stacks of matrices."
             )
-        return _as_array(self.backend.functions["permute_dims"](self, (1, 0)), self.backend)
+        return self.backend.operators["permute_dims"](self, (1, 0))
 
     @property
     def mT(self) -> Array:
         """The transpose of the last two axes (a matrix or a stack of matrices)."""
         if self.ndim < 2:
             raise PolyarrayValueError(f"Array.mT needs at least 2 dimensions, not {self.ndim}.")
-        return _as_array(self.backend.functions["matrix_transpose"](self), self.backend)
+        return self.backend.operators["matrix_transpose"](self)
 
     def to_device(self, device: str, /, *, stream: Any = None) -> Array:
         """The array on ``device``: ``self`` when it is there already, else a copy made by the backend.
@@ -157,7 +157,7 @@ class Array:
         """
         if device == self.device:
             return self
-        return _as_array(self.backend.functions["asarray"](self, device=device), self.backend)
+        return self.backend.operators["asarray"](self, device=device)
 
     # -- the array API namespace and interchange ----------------------------------------
 
@@ -470,10 +470,14 @@ _COMPARISON = {
 _UNARY = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
 
 
+#: The attributes of ``Array`` that only call a backend's operator function, as (qualified name of the
+#: function, whether the array is its second operand): the compiled fast paths accelerate them (``_dispatch.py``).
+ACCELERABLE: dict[str, tuple[str, bool]] = {}
+
+
 def _binary(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        result = self.backend.functions[function](self, other)
-        return result if settings.array_mode else _as_array(result, self.backend)
+        return self.backend.operators[function](self, other)
 
     operator.__doc__ = f"``self {symbol} other``: ``pa.{function}(self, other)``."
     return operator
@@ -481,8 +485,7 @@ def _binary(function: str, symbol: str):
 
 def _reflected(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        result = self.backend.functions[function](other, self)
-        return result if settings.array_mode else _as_array(result, self.backend)
+        return self.backend.operators[function](other, self)
 
     operator.__doc__ = f"``other {symbol} self``: ``pa.{function}(other, self)``."
     return operator
@@ -490,7 +493,7 @@ def _reflected(function: str, symbol: str):
 
 def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
-        return _assign(self, self.backend.functions[function](self, other), symbol, name)
+        return _assign(self, self.backend.operators[function](self, other), symbol, name)
 
     operator.__doc__ = (
         f"``self {symbol}= other``: ``self {symbol} other`` written into ``self``, which keeps its "
@@ -544,8 +547,7 @@ def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
 
 def _unary(function: str):
     def operator(self: Array) -> Any:
-        result = self.backend.functions[function](self)
-        return result if settings.array_mode else _as_array(result, self.backend)
+        return self.backend.operators[function](self)
 
     operator.__doc__ = f"``pa.{function}(self)``."
     return operator
@@ -555,10 +557,14 @@ for _op, (_fn, _symbol) in _BINARY.items():
     setattr(Array, f"__{_op}__", _binary(_fn, _symbol))
     setattr(Array, f"__r{_op}__", _reflected(_fn, _symbol))
     setattr(Array, f"__i{_op}__", _inplace(_fn, _symbol, f"__i{_op}__"))
+    ACCELERABLE[f"__{_op}__"] = (_fn, False)
+    ACCELERABLE[f"__r{_op}__"] = (_fn, True)
 for _op, (_fn, _symbol) in _COMPARISON.items():
     setattr(Array, f"__{_op}__", _binary(_fn, _symbol))
+    ACCELERABLE[f"__{_op}__"] = (_fn, False)
 for _op, _fn in _UNARY.items():
     setattr(Array, f"__{_op}__", _unary(_fn))
+    ACCELERABLE[f"__{_op}__"] = (_fn, False)
 del _op, _fn, _symbol
 
 
@@ -576,14 +582,15 @@ def install_methods(declarations: Any) -> None:
             continue
         returns_arrays = "outputs_to_polyarray_arrays" in ordered_wrappers(decl.wrappers)
         setattr(Array, decl.name, _method(decl.qualname, decl.name, returns_arrays))
+        if returns_arrays:
+            ACCELERABLE[decl.name] = (decl.qualname, False)
 
 
 def _method(qualname: str, name: str, returns_arrays: bool):
     if returns_arrays:
 
         def method(self: Array, *args: Any, **kwargs: Any) -> Any:
-            result = self.backend.functions[qualname](self, *args, **kwargs)
-            return result if settings.array_mode else _as_array(result, self.backend)
+            return self.backend.operators[qualname](self, *args, **kwargs)
 
     else:
 

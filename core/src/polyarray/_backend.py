@@ -18,7 +18,7 @@ from typing import Any
 
 import pluggy
 
-from ._declare import Declaration, declarations, signature_of
+from ._declare import MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
 from ._errors import (
@@ -29,11 +29,10 @@ from ._errors import (
     PolyarrayTypeError,
     UnsupportedDtypeError,
 )
+from ._fastpath import build_function, operator_function
 from ._variants import parse_variant_name, select_variant
-from ._wrappers.fusion import wrap_function
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.views import make_getitem, make_setitem
-from .api.support import WRITING_HOOKS
 
 __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
 
@@ -89,6 +88,9 @@ class Backend(Namespace):
             one of polyarray's (``_dtypes.own_defaults``); None when it holds them all.
     """
 
+    # Slots, so that the compiled fast paths read the tables at a fixed place (see _speedups.c).
+    __slots__ = ("functions", "operators")
+
     def __init__(self, info: BackendInfo, framework_version: str | None) -> None:
         super().__init__(info.name)
         self.name = info.name
@@ -97,17 +99,23 @@ class Backend(Namespace):
         self.functions: dict[str, Callable[..., Any]] = {}
         self.raw = Namespace(f"{info.name}.raw")
         self.native: set[str] = set()
+        #: Support hooks the plugin implements itself (the others are the core's defaults).
+        self.native_support: set[str] = set()
         self.composed: set[str] = set()
         self.missing: set[str] = set()
         self.mutable_arrays = info.mutable_arrays
         self.accepts_array_likes = info.accepts_array_likes
         self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
         self.getitem: Callable[[Any, Any], Any] | None = None
+        #: The functions as ``pa.Array``'s operators and methods call them (``_fastpath.operator_function``).
+        self.operators: dict[str, Callable[..., Any]] = {}
         self.setitem: Callable[[Any, Any, Any], None] | None = None
         self.native_array_types: tuple[type, ...] = ()
         self._to_native: dict[str, Any] = {}
         self._to_portable: dict[Any, DType] = {}
         self.default_dtypes: Mapping[str, DType] | None = None
+        #: Native dtype -> the Python scalars that keep it (``_fastpath.scalar_rules``), made on first use.
+        self._scalar_rules: dict[Any, tuple[tuple[type, ...], int, int]] | None = None
         for sub in SUBNAMESPACES:
             setattr(self, sub, Namespace(f"{info.name}.{sub}"))
             setattr(self.raw, sub, Namespace(f"{info.name}.raw.{sub}"))
@@ -453,6 +461,8 @@ def _build(info: BackendInfo) -> Backend:
                 function = choose_partial_mixed(implementation, composed, handler)
             if decl.kind != "support":
                 backend.native.add(decl.qualname)
+            else:
+                backend.native_support.add(decl.name)
         setattr(_target(raw, decl), decl.name, function)
 
     for dtype_name in DTYPES:
@@ -477,14 +487,13 @@ def _build(info: BackendInfo) -> Backend:
             # The native implementation, wrapped; the wrapper chooses per call (see _wrappers/mixed.py).
             function = partial[0]
             wrappers = (*wrappers, "handle_partial_mixed_function")
-        public = wrap_function(function, decl, backend, wrappers)
+        public = build_function(function, decl, backend, wrappers)
         backend.functions[decl.qualname] = public
         setattr(_target(backend, decl), decl.name, public)
-    from .api.linalg import MAIN_NAMESPACE_ALIASES
-
     for alias in MAIN_NAMESPACE_ALIASES:
         setattr(backend.linalg, alias, getattr(backend, alias))
         setattr(raw.linalg, alias, getattr(raw, alias))
+    backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
     backend.getitem = make_getitem(backend)
     backend.setitem = make_setitem(backend)
     return backend

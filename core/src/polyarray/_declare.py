@@ -26,6 +26,9 @@ __all__ = [
     "mixed",
     "standalone",
     "declarations",
+    "set_publisher",
+    "MAIN_NAMESPACE_ALIASES",
+    "WRITING_HOOKS",
 ]
 
 #: The kinds of declaration (see docs/architecture.md).
@@ -33,6 +36,22 @@ KINDS = ("primary", "compositional", "mixed", "standalone", "support")
 
 #: Every declaration by qualified name (``"add"``, ``"linalg.svd"``).
 DECLARATIONS: dict[str, Declaration] = {}
+
+#: The support hooks whose defaults write into their array: plugins with immutable arrays implement them.
+WRITING_HOOKS = frozenset({"inplace_update", "set_item"})
+
+#: Functions of the main namespace that the standard also places in ``linalg``.
+MAIN_NAMESPACE_ALIASES = ("matmul", "matrix_transpose", "tensordot", "vecdot")
+
+#: What makes the public function of a declaration (``_dispatch.make_dispatcher``), set by the layer that
+#: dispatches (see :func:`set_publisher`): declarations are data, and this module imports nothing above it.
+_publisher: list[Callable[[Declaration], Callable[..., Any]]] = []
+
+
+def set_publisher(publish: Callable[[Declaration], Callable[..., Any]]) -> None:
+    """Use ``publish(decl)`` to make the public function of every declaration made from now on."""
+    _publisher[:] = [publish]
+
 
 _NAMES: set[str] = set()
 
@@ -225,10 +244,12 @@ def _declare(
     _analyse(decl)
     if kind == "standalone":
         public = function
+    elif _publisher:
+        public = _publisher[0](decl)
     else:
-        from ._dispatch import make_dispatcher
-
-        public = make_dispatcher(decl)
+        raise PolyarrayTypeError(
+            f"{decl.qualname!r} is declared before polyarray's dispatch layer is imported: import polyarray first."
+        )
     decl.public = public
     DECLARATIONS[decl.qualname] = decl
     return public

@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from ._errors import PolyarrayValueError
+from ._tracers import constant_when_compiled
 
 __all__ = [
     "BUILTIN_DEFAULT_DEVICE",
@@ -92,6 +93,7 @@ def portable_device(device: Any) -> str:
     return name
 
 
+@constant_when_compiled
 def default_device() -> str:
     """This context's default device."""
     return DEVICE.get(process_device)
@@ -104,6 +106,7 @@ def set_default_device(device: str) -> None:
     process_device = device
 
 
+@constant_when_compiled
 def soft_mode() -> bool:
     """Whether this context moves arrays on different devices to one device instead of failing."""
     return SOFT.get(process_soft)

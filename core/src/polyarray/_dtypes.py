@@ -17,6 +17,8 @@ from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ._tracers import constant_when_compiled
+
 __all__ = [
     "DType",
     "DTYPES",
@@ -185,6 +187,9 @@ DEFAULT_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 
+#: Every default-dtype combination made, by its key (a handful in a process).
+_BY_KEY: dict[str, Defaults] = {}
+
 #: polyarray's default dtypes, the same on every backend. ``"indexing"`` follows ``"integral"``.
 BUILTIN_DEFAULTS: Mapping[str, DType] = MappingProxyType(
     {"real floating": float64, "integral": int64, "complex floating": complex128, "indexing": int64}
@@ -192,14 +197,20 @@ BUILTIN_DEFAULTS: Mapping[str, DType] = MappingProxyType(
 
 
 class Defaults(Mapping[str, DType]):
-    """Default dtypes by kind (read-only), and the kinds chosen with ``pa.set_default_dtype`` & co. (``chosen``)."""
+    """Default dtypes by kind (read-only), and the kinds chosen with ``pa.set_default_dtype`` & co. (``chosen``).
 
-    __slots__ = ("_values", "chosen")
+    ``key`` names the defaults in one string; every Defaults made is kept under it (see :func:`default_dtypes`).
+    """
+
+    __slots__ = ("_values", "chosen", "key")
 
     def __init__(self, values: Mapping[str, DType], chosen: frozenset[str] = frozenset()) -> None:
         self._values = dict(values)
         self._values["indexing"] = self._values["integral"]
         self.chosen = chosen
+        names = ",".join(f"{kind}={dtype.name}" for kind, dtype in sorted(self._values.items()))
+        self.key = f"{names};{','.join(sorted(chosen))}"
+        _BY_KEY.setdefault(self.key, self)
 
     def __getitem__(self, kind: str) -> DType:
         return self._values[kind]
@@ -223,7 +234,16 @@ process_defaults: Mapping[str, DType] = Defaults(BUILTIN_DEFAULTS)
 
 def default_dtypes() -> Mapping[str, DType]:
     """This context's default dtypes: ``"real floating"``, ``"integral"``, ``"complex floating"``, ``"indexing"``."""
-    return DEFAULTS.get(process_defaults)
+    return _BY_KEY[_defaults_key()]
+
+
+@constant_when_compiled
+def _defaults_key() -> str:
+    """The key of this context's default dtypes (a name, which PyTorch's compiler reads once when compiling)."""
+    current = DEFAULTS.get(process_defaults)
+    if type(current) is Defaults:
+        return current.key
+    return Defaults(current, frozenset(getattr(current, "chosen", ()))).key
 
 
 def _with(changes: Mapping[str, DType], chosen: bool = True) -> Defaults:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import sys
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import _handler
@@ -148,14 +148,14 @@ def track(value: Array | Container) -> None:
         value._dynamic = True
         _append_array(_ref(value))
         if len(_arrays) >= settings.dynamic_limit:
-            settings.dynamic_limit = _prune(_arrays)
+            settings.dynamic_limit = _prune_arrays[0](_arrays)
         return
     # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
     _setattr(value, "_dynamic", True)
     if isinstance(value, ARRAY_TYPE):
         _arrays.append(_ref(value))
         if len(_arrays) >= settings.dynamic_limit:
-            settings.dynamic_limit = _prune(_arrays)
+            settings.dynamic_limit = _prune_arrays[0](_arrays)
     else:
         _containers.append(_ref(value))
         if len(_containers) >= _container_limit[0]:
@@ -188,6 +188,15 @@ def _prune(refs: list[weakref.ref]) -> int:
         return max(1024, 2 * len(kept))
     finally:
         _prune_lock.release()
+
+
+#: What prunes the registry of arrays: :func:`_prune`, or its compiled version (see :func:`use_array_pruner`).
+_prune_arrays: list[Callable[[list[weakref.ref]], int]] = [_prune]
+
+
+def use_array_pruner(prune: Callable[[list[weakref.ref]], int]) -> None:
+    """Prune the registry of arrays with ``prune``, which must do what :func:`_prune` does (the compiled one)."""
+    _prune_arrays[0] = prune
 
 
 def _set_flag(value: Array | Container, flag: bool) -> None:

@@ -17,6 +17,8 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
+from ._tracers import constant_when_compiled
+
 if TYPE_CHECKING:
     from ._backend import Backend
 
@@ -29,6 +31,9 @@ __all__ = [
     "backend_context",
     "resolve_backend",
     "infer_backend",
+    "choose_backend",
+    "context_backend_name",
+    "state",
 ]
 
 #: Marks a context that never set a backend stack of its own.
@@ -43,11 +48,28 @@ STACK: contextvars.ContextVar[tuple[Backend, ...]] = contextvars.ContextVar("pol
 #: This context's innermost active ``backend_context`` (each one reaches the one around it through its token).
 BLOCK: contextvars.ContextVar[backend_context | None] = contextvars.ContextVar("polyarray_backend_block")
 
-#: The stack that contexts which never set one start from.
-process_stack: tuple[Backend, ...] = ()
 
-#: The implicit backend: the last one inferred from arguments (NumPy at start).
-implicit: Backend | None = None
+class HandlerState:
+    """What the backend choice reads besides this context's stack, in one object.
+
+    ``process_stack`` is the stack that contexts which never set one start
+    from; ``implicit`` is the last backend inferred from arguments (NumPy at
+    start, None until then). The compiled dispatchers (``_accel.py``) are
+    given this object and read the same two slots.
+    """
+
+    __slots__ = ("implicit", "process_stack")
+
+    def __init__(self) -> None:
+        self.process_stack: tuple[Backend, ...] = ()
+        self.implicit: Backend | None = None
+
+
+#: The one state object of the handler.
+state = HandlerState()
+
+#: The backend last pushed under each name, so a stack entry can be named (see :func:`context_backend_name`).
+_pushed: dict[str, Backend] = {}
 
 _built: dict[str, Backend] = {}
 _build_lock = threading.RLock()
@@ -93,7 +115,6 @@ def resolve_backend(name_or_backend: str | Backend) -> Backend:
 
 def forget_backend(name: str) -> None:
     """Drop a built backend (used when a backend is registered again under its name)."""
-    global implicit
     with _build_lock:
         old = _built.pop(name, None)
         # Types owned by the old backend, or by none so far, are looked up again.
@@ -104,20 +125,34 @@ def forget_backend(name: str) -> None:
         ]
         for t in stale:
             del _type_owner[t]
-        if old is not None and implicit is old:
-            implicit = None
+        if old is not None and state.implicit is old:
+            state.implicit = None
 
 
 def _current_stack() -> tuple[Backend, ...]:
     stack = STACK.get(UNSET)
-    return process_stack if stack is UNSET else stack
+    return state.process_stack if stack is UNSET else stack
+
+
+@constant_when_compiled
+def context_backend_name() -> str | None:
+    """The name of the backend set for this context (the stack's top), or None when none is set.
+
+    The backend choice reads the context through this one function. It is
+    marked as constant for PyTorch's compiler (``_tracers.py``), which cannot
+    read context variables: a compiled function uses the backend set when it
+    was compiled.
+    """
+    stack = STACK.get(UNSET)
+    if stack is UNSET:
+        stack = state.process_stack
+    return stack[-1].name if stack else None
 
 
 def _implicit_backend() -> Backend:
-    global implicit
-    if implicit is None:
-        implicit = resolve_backend("numpy")
-    return implicit
+    if state.implicit is None:
+        state.implicit = resolve_backend("numpy")
+    return state.implicit
 
 
 def type_owners() -> dict[type, Backend | None]:
@@ -126,7 +161,18 @@ def type_owners() -> dict[type, Backend | None]:
 
 
 def _owner_of_type(cls: type) -> Backend | None:
-    """Match a class against the plugins' declared native types, importing nothing."""
+    """The backend owning native arrays of class ``cls`` (None: no backend does), remembered in the cache."""
+    name = _owner_name_of_type(cls)
+    return None if name is None else resolve_backend(name)
+
+
+@constant_when_compiled
+def _owner_name_of_type(cls: type) -> str | None:
+    """Match a class against the plugins' declared native types, importing nothing; build and cache its owner.
+
+    It returns the owner's name, so that PyTorch's compiler can evaluate it
+    once, when a type is first met inside a compiled function.
+    """
     from ._discovery import backend_infos, registered_names
 
     # Several plugins may claim one type: the backend named like the type's package
@@ -149,7 +195,7 @@ def _owner_of_type(cls: type) -> Backend | None:
         if owner is not None:
             break
     _type_owner[cls] = owner
-    return owner
+    return None if owner is None else owner.name
 
 
 def _owner_of(value: Any) -> Backend | None:
@@ -182,19 +228,37 @@ def owner_of_native(value: Any) -> Backend | None:
 
 def infer_backend(args: tuple, kwargs: dict | None = None) -> Backend:
     """The backend owning the first array among ``args`` (then ``kwargs``), else the implicit one."""
-    global implicit
     for value in args:
         owner = _owner_of(value)
         if owner is not None:
-            implicit = owner
+            state.implicit = owner
             return owner
     if kwargs:
         for value in kwargs.values():
             owner = _owner_of(value)
             if owner is not None:
-                implicit = owner
+                state.implicit = owner
                 return owner
+    implicit = state.implicit
     return implicit if implicit is not None else _implicit_backend()
+
+
+def choose_backend(args: tuple, kwargs: dict[str, Any] | None, backend: str | Backend | None) -> Backend:
+    """The backend a call ``pa.fn(*args, backend=backend, **kwargs)`` runs on: the one place it is chosen.
+
+    An explicit ``backend`` wins, then the backend set for this context (the
+    stack's top), then the backend owning the first array argument, then the
+    implicit backend (the last one inferred; NumPy at start). The compiled
+    dispatchers (``_accel.py``) take the common cases of this function — no
+    ``backend=``, a context's backend or a first argument of a type already
+    seen — and hand it every other call.
+    """
+    if backend is not None:
+        return resolve_backend(backend)
+    name = context_backend_name()
+    if name is not None:
+        return _pushed[name]
+    return infer_backend(args, kwargs)
 
 
 def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Backend:
@@ -217,15 +281,15 @@ def set_backend(name_or_backend: str | Backend, *, dynamic: bool = False) -> Bac
     'numpy'
     >>> pa.unset_backend()
     """
-    global process_stack
     backend = resolve_backend(name_or_backend)
     if dynamic:
         from ._dynamic import convert_live
 
         convert_live(backend)
     stack = STACK.get(UNSET)
-    STACK.set((*(process_stack if stack is UNSET else stack), backend))
-    process_stack = (*process_stack, backend)
+    _pushed[backend.name] = backend
+    STACK.set((*(state.process_stack if stack is UNSET else stack), backend))
+    state.process_stack = (*state.process_stack, backend)
     return backend
 
 
@@ -238,12 +302,11 @@ def previous_backend() -> Backend | None:
     >>> pa.previous_backend().name
     'numpy'
     """
-    global process_stack
     stack = STACK.get(UNSET)
     if stack is UNSET:
-        stack = process_stack
-    if process_stack:
-        process_stack = process_stack[:-1]
+        stack = state.process_stack
+    if state.process_stack:
+        state.process_stack = state.process_stack[:-1]
     if not stack:
         return None
     STACK.set(stack[:-1])
@@ -258,9 +321,8 @@ def unset_backend() -> None:
     >>> pa.current_backend().name  # the implicit backend
     'numpy'
     """
-    global process_stack
     STACK.set(())
-    process_stack = ()
+    state.process_stack = ()
 
 
 def current_backend(*args: Any, **kwargs: Any) -> Backend:
@@ -270,8 +332,7 @@ def current_backend(*args: Any, **kwargs: Any) -> Backend:
     >>> pa.current_backend(np.zeros(2)).name
     'numpy'
     """
-    stack = _current_stack()
-    return stack[-1] if stack else infer_backend(args, kwargs)
+    return choose_backend(args, kwargs, None)
 
 
 def get_backend(name: str | None = None) -> Backend:
@@ -328,8 +389,9 @@ class backend_context:
         if self._token is not None and self._token is not _CLOSED:
             raise _context_error(self, "was entered while it is active; make a new pa.backend_context for this")
         stack = STACK.get(UNSET)
-        found = process_stack if stack is UNSET else stack
+        found = state.process_stack if stack is UNSET else stack
         self._found = found
+        _pushed[self.backend.name] = self.backend
         self._token = STACK.set((*found, self.backend))
         self._block = BLOCK.set(self)
         return self.backend
@@ -350,7 +412,7 @@ class backend_context:
             ) from None
         self._token = None
         found = self._found
-        if token.old_value is _MISSING and process_stack is not found:
+        if token.old_value is _MISSING and state.process_stack is not found:
             # The context followed the process default, which a set_backend inside the block changed.
             STACK.set(found)
         inner = BLOCK.get(None)

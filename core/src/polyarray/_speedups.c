@@ -1,21 +1,21 @@
 /*
- * polyarray._speedups: the two hottest paths of a call, compiled.
+ * polyarray._speedups: the two hottest paths of a call, compiled (optional).
  *
- * FastFunction is a backend function (pa.get_backend(name).add): it checks the
- * conditions of the generated fast path (see _wrappers/fusion.py) and calls the
- * implementation, or the framework itself, directly; every other call goes to
- * the generated Python function it was made from (`fallback`), so behaviour is
- * that function's in every case.
+ * FastFunction accelerates a backend function's Python fast path
+ * (polyarray/_fastpath.py): it reads the same FastPlan, checks a call
+ * against it exactly as the Python closure does, and makes the call it
+ * allows; every other call goes to the Python function it was made from
+ * (`python`), unchanged. So the plan is the one description of the fast
+ * path, and the wrapper chain behind the Python function the one definition
+ * of behaviour.
  *
- * Dispatcher is a public function (pa.add): it picks the backend as the
- * generated Python dispatcher does (the context's stack, then the first
- * argument's type) and calls that backend's function; calls with backend=, or
- * whose backend must be inferred otherwise, go to the Python dispatcher.
+ * Dispatcher accelerates a public function (polyarray/_dispatch.py): it takes
+ * the common cases of polyarray._handler.choose_backend -- no backend=, the
+ * backend set for the context, or the first argument's type already seen --
+ * and hands every other call to the Python dispatcher.
  *
- * Both read polyarray's settings from a Settings struct, which is the object
- * Python reads and writes them through (polyarray._config.settings), so nothing
- * has to be kept in step. The module is optional: without it (or with
- * POLYARRAY_PURE_PYTHON=1) the generated Python functions are used as they are.
+ * Everything read is handed over explicitly (configure(), the plan): no
+ * module's globals are read by name. Only CPython's public C API is used.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -23,8 +23,11 @@
 #include <limits.h>
 #include <structmember.h>
 
-#define MAX_POSITIONAL 8
+#define MAX_POSITIONAL 12
 #define MAX_KEYWORDS 16
+
+/* What a parameter other than a required array accepts (the codes of _fastpath.py). */
+enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5 };
 
 /* -- Settings: polyarray._config.settings ------------------------------------------------- */
 
@@ -73,20 +76,26 @@ static PyTypeObject SettingsType = {
 
 /* -- what configure() hands over ------------------------------------------------------- */
 
-static Settings *settings = NULL;      /* polyarray._config.settings */
-static PyObject *handler_dict = NULL;  /* polyarray._handler.__dict__: process_stack, implicit */
-static PyObject *stack_var = NULL;     /* the ContextVar holding the backend stack */
-static PyObject *unset = NULL;         /* the marker of a context that never set a stack */
-static PyObject *type_owner = NULL;    /* dict: type -> Backend (None: not an array type) */
+static Settings *settings = NULL;       /* polyarray._config.settings */
+static PyObject *state = NULL;          /* polyarray._handler.state: process_stack, implicit */
+static PyObject *stack_var = NULL;      /* the ContextVar holding this context's backend stack */
+static PyObject *unset = NULL;          /* the marker of a context that never set a stack */
+static PyObject *type_owner = NULL;     /* dict: type -> Backend (None: not an array type) */
 static PyTypeObject *array_type = NULL; /* pa.Array */
+static PyTypeObject *shape_type = NULL; /* pa.Shape */
 static PyObject *polyarray_error = NULL;
-static PyObject *track = NULL;         /* _dynamic.track */
-static PyObject *registry = NULL;      /* _dynamic._arrays: weak references to the dynamic arrays */
-static Py_ssize_t dynamic_offset = -1; /* the slot pa.Array._dynamic */
-static Py_ssize_t data_offset = -1;    /* the slots pa.Array.data and pa.Array.backend */
+static PyObject *track = NULL;          /* _dynamic.track */
+static PyObject *registry = NULL;       /* _dynamic's list of weak references to dynamic arrays */
+static Py_ssize_t dynamic_offset = -1;  /* the slots pa.Array._dynamic, .data, .backend */
+static Py_ssize_t data_offset = -1;
 static Py_ssize_t backend_offset = -1;
+static Py_ssize_t stack_offset = -1;    /* the slots HandlerState.process_stack, .implicit */
+static PyTypeObject *backend_type = NULL; /* polyarray's Backend, and its slots .functions, .operators */
+static Py_ssize_t functions_offset = -1;
+static Py_ssize_t operators_offset = -1;
+static Py_ssize_t implicit_offset = -1;
 
-static PyObject *s_dtype, *s_functions, *s_process_stack, *s_implicit, *s_backend;
+static PyObject *s_dtype, *s_ndim, *s_backend;
 
 #define SLOT(object, offset) (*(PyObject **)((char *)(object) + (offset)))
 
@@ -100,6 +109,7 @@ configured(void)
     return 1;
 }
 
+/* The offset of the __slots__ member `name` of `cls`. */
 static Py_ssize_t
 slot_offset(PyObject *cls, const char *name)
 {
@@ -109,7 +119,7 @@ slot_offset(PyObject *cls, const char *name)
     }
     if (!PyObject_TypeCheck(descriptor, &PyMemberDescr_Type)) {
         Py_DECREF(descriptor);
-        PyErr_Format(PyExc_TypeError, "pa.Array.%s is not a slot", name);
+        PyErr_Format(PyExc_TypeError, "%R.%s is not a slot", cls, name);
         return -1;
     }
     Py_ssize_t offset = ((PyMemberDescrObject *)descriptor)->d_member->offset;
@@ -118,115 +128,141 @@ slot_offset(PyObject *cls, const char *name)
 }
 
 static PyObject *
-configure(PyObject *module, PyObject *args)
+configure(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    PyObject *given_settings, *handler, *array, *error, *tracker, *refs = NULL;
-    if (!PyArg_ParseTuple(args, "O!OOOO|O!:configure", &SettingsType, &given_settings, &handler, &array, &error,
-                          &tracker, &PyList_Type, &refs)) {
-        return NULL;
-    }
-    if (!PyType_Check(array)) {
-        PyErr_SetString(PyExc_TypeError, "configure: the third argument must be pa.Array");
+    static char *keywords[] = {"settings", "state", "stack_var", "unset", "type_owner", "array_type",
+                               "shape_type", "backend_type", "error", "track", "registry", NULL};
+    PyObject *given_settings, *given_state, *var, *marker, *owners, *array, *shape, *backends, *error, *tracker, *refs;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!OOOO!O!O!O!OOO!:configure", keywords, &SettingsType,
+                                     &given_settings, &given_state, &var, &marker, &PyDict_Type, &owners,
+                                     &PyType_Type, &array, &PyType_Type, &shape, &PyType_Type, &backends, &error,
+                                     &tracker, &PyList_Type, &refs)) {
         return NULL;
     }
     Py_ssize_t data = slot_offset(array, "data");
     Py_ssize_t backend = slot_offset(array, "backend");
-    Py_ssize_t dynamic = refs == NULL ? -1 : slot_offset(array, "_dynamic");
-    if (data < 0 || backend < 0 || (refs != NULL && dynamic < 0)) {
+    Py_ssize_t dynamic = slot_offset(array, "_dynamic");
+    Py_ssize_t stack = slot_offset((PyObject *)Py_TYPE(given_state), "process_stack");
+    Py_ssize_t implicit = slot_offset((PyObject *)Py_TYPE(given_state), "implicit");
+    Py_ssize_t functions = slot_offset(backends, "functions");
+    Py_ssize_t operators = slot_offset(backends, "operators");
+    if (data < 0 || backend < 0 || dynamic < 0 || stack < 0 || implicit < 0 || functions < 0 || operators < 0) {
         return NULL;
     }
-    PyObject *hdict = PyModule_GetDict(handler);
-    if (hdict == NULL) {
-        return NULL;
-    }
-    PyObject *stack = PyDict_GetItemString(hdict, "STACK");
-    PyObject *marker = PyDict_GetItemString(hdict, "UNSET");
-    PyObject *owners = PyDict_GetItemString(hdict, "_type_owner");
-    if (stack == NULL || marker == NULL || owners == NULL || !PyDict_Check(owners)) {
-        PyErr_SetString(PyExc_TypeError, "configure: polyarray._handler lacks STACK, UNSET or _type_owner");
-        return NULL;
-    }
+    Py_XSETREF(backend_type, (PyTypeObject *)Py_NewRef(backends));
+    functions_offset = functions;
+    operators_offset = operators;
     Py_XSETREF(settings, (Settings *)Py_NewRef(given_settings));
-    Py_XSETREF(handler_dict, Py_NewRef(hdict));
-    Py_XSETREF(stack_var, Py_NewRef(stack));
+    Py_XSETREF(state, Py_NewRef(given_state));
+    Py_XSETREF(stack_var, Py_NewRef(var));
     Py_XSETREF(unset, Py_NewRef(marker));
     Py_XSETREF(type_owner, Py_NewRef(owners));
     Py_XSETREF(array_type, (PyTypeObject *)Py_NewRef(array));
+    Py_XSETREF(shape_type, (PyTypeObject *)Py_NewRef(shape));
     Py_XSETREF(polyarray_error, Py_NewRef(error));
     Py_XSETREF(track, Py_NewRef(tracker));
-    Py_XSETREF(registry, Py_XNewRef(refs));
+    Py_XSETREF(registry, Py_NewRef(refs));
     dynamic_offset = dynamic;
     data_offset = data;
     backend_offset = backend;
+    stack_offset = stack;
+    implicit_offset = implicit;
     Py_RETURN_NONE;
 }
 
-/* -- shared by both types: a __dict__, and attributes read through to the fallback -------- */
+/* The function `qualname` of a backend's table at `offset` (functions or operators), a new reference; NULL
+ * with an error set where the backend is not a Backend or lacks it. Read on every call: a replaced entry
+ * takes effect at once. */
+static PyObject *
+backend_entry(PyObject *backend, Py_ssize_t offset, PyObject *qualname)
+{
+    if (!PyObject_TypeCheck(backend, backend_type)) {
+        PyErr_Format(PyExc_TypeError, "%R is not a polyarray Backend", backend);
+        return NULL;
+    }
+    PyObject *table = SLOT(backend, offset);
+    if (table == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "the backend is not built");
+        return NULL;
+    }
+    if (PyDict_CheckExact(table)) {
+        PyObject *entry = PyDict_GetItemWithError(table, qualname);
+        if (entry == NULL && !PyErr_Occurred()) {
+            PyErr_SetObject(PyExc_KeyError, qualname);
+        }
+        return Py_XNewRef(entry);
+    }
+    return PyObject_GetItem(table, qualname);
+}
+
+/* -- shared by both types: a __dict__, and attributes read through to the Python function -- */
 
 static PyObject *
-getattr_or_fallback(PyObject *self, PyObject *name, PyObject *fallback)
+getattr_or_python(PyObject *self, PyObject *name, PyObject *python)
 {
     PyObject *value = PyObject_GenericGetAttr(self, name);
     if (value != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError)) {
         return value;
     }
     PyErr_Clear();
-    return PyObject_GetAttr(fallback, name);
+    return PyObject_GetAttr(python, name);
 }
 
+static PyGetSetDef dict_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict},
+    {NULL},
+};
+
 /* -- FastFunction ------------------------------------------------------------------------- */
+
+/* One parameter other than a required array: its code, integer spec and default. */
+typedef struct {
+    int code;
+    long minimum;
+    char allows_none, allows_sequence, unique, names_axes;
+    long extra_axes;
+    PyObject *default_value; /* borrowed from the plan, which the FastFunction holds */
+} Parameter;
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     PyObject *dict;
-    PyObject *fallback;        /* the generated Python function: every call the fast path does not take */
-    PyObject *impl;            /* the implementation (or the framework's callable it forwards to) */
+    PyObject *python;          /* the Python fast path: every call this one does not take */
+    PyObject *plan;            /* the FastPlan, kept alive: the fields below borrow from it */
+    PyObject *impl;
     PyObject *native;          /* the framework's callable for native_dtypes, or NULL */
-    PyObject *native_dtypes;   /* a frozenset, or NULL */
-    PyTypeObject *native_type; /* the backend's native array class */
-    getter dtype_getter;       /* its dtype's getset getter (NULL: read it with getattr) */
+    PyObject *native_dtypes;
+    PyTypeObject *native_type;
+    getter dtype_getter;       /* the native type's dtype getter (NULL: read it with getattr) */
     void *dtype_closure;
-    PyObject *backend;         /* the Backend whose pa.Array arguments are unwrapped */
-    PyObject *translate;       /* translate_exception, or NULL where exceptions pass unchanged */
+    PyObject *backend;
+    PyObject *translate;       /* NULL where exceptions pass unchanged */
     PyObject *qualname;
     PyObject *backend_name;
-    PyObject *finish;          /* for results that are not one native array, or NULL */
-    PyTypeObject *shape_type;  /* pa.Shape, or NULL where no parameter is a shape */
-    PyObject *constants;       /* positional values given to the implementation, then keyword values */
-    PyObject *kwnames;         /* keyword names for the implementation, or NULL */
-    Py_ssize_t nargs;          /* the number of required positional parameters */
-    Py_ssize_t npositional;    /* the implementation's positional arguments */
+    PyObject *finish;
+    PyObject *scalars;         /* dict: native dtype -> (types, low, high); NULL where no scalar is taken */
+    PyObject *dropped;         /* frozenset of keyword names left out of the implementation's call */
+    PyObject *check;           /* the declaration's check, or NULL */
+    PyObject *device_of;       /* NULL unless arrays must share a device */
+    int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
+    int nrequired, npositional;
     int arrays[MAX_POSITIONAL], narrays;
-    int dtype_source;                        /* the argument whose dtype is read, or -1 */
-    int promoted[MAX_POSITIONAL], npromoted; /* operands whose dtype must be dtype_source's */
-    int shapes[MAX_POSITIONAL], nshapes;
-    int ints[MAX_POSITIONAL], nints;         /* integer arguments: an exact int or a tuple of exact ints */
-    int int_minimums[MAX_POSITIONAL];        /* the smallest value each may hold (INT_MIN: any) */
-    int sources[MAX_POSITIONAL];             /* per implementation positional: a parameter index, or -1 */
-    int passthrough;           /* the implementation takes exactly the arguments, in order */
-    int unwrap_arrays;         /* pa.Array arguments of the backend take the fast path too */
-    int check_nans;
-    int wrap;                  /* 0: return the result; 1: pa.Array in array mode; 2: finish(result) */
+    int promoted[MAX_POSITIONAL], npromoted;
+    int dtype_source;
+    int check_nans, unwrap_arrays, ranked;
+    Parameter positional[MAX_POSITIONAL];
+    PyObject *keyword_names[MAX_KEYWORDS]; /* borrowed from the plan's keywords dict */
+    Parameter keywords[MAX_KEYWORDS];
+    int nkeywords;
 } FastFunction;
 
 static int
 fast_traverse(FastFunction *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->dict);
-    Py_VISIT(self->fallback);
-    Py_VISIT(self->impl);
-    Py_VISIT(self->native);
-    Py_VISIT(self->native_dtypes);
-    Py_VISIT(self->native_type);
-    Py_VISIT(self->backend);
-    Py_VISIT(self->translate);
-    Py_VISIT(self->qualname);
-    Py_VISIT(self->backend_name);
-    Py_VISIT(self->finish);
-    Py_VISIT(self->shape_type);
-    Py_VISIT(self->constants);
-    Py_VISIT(self->kwnames);
+    Py_VISIT(self->python);
+    Py_VISIT(self->plan);
     return 0;
 }
 
@@ -234,19 +270,8 @@ static int
 fast_clear(FastFunction *self)
 {
     Py_CLEAR(self->dict);
-    Py_CLEAR(self->fallback);
-    Py_CLEAR(self->impl);
-    Py_CLEAR(self->native);
-    Py_CLEAR(self->native_dtypes);
-    Py_CLEAR(self->native_type);
-    Py_CLEAR(self->backend);
-    Py_CLEAR(self->translate);
-    Py_CLEAR(self->qualname);
-    Py_CLEAR(self->backend_name);
-    Py_CLEAR(self->finish);
-    Py_CLEAR(self->shape_type);
-    Py_CLEAR(self->constants);
-    Py_CLEAR(self->kwnames);
+    Py_CLEAR(self->python);
+    Py_CLEAR(self->plan);
     return 0;
 }
 
@@ -266,45 +291,124 @@ dtype_of(FastFunction *self, PyObject *array)
                                       : PyObject_GetAttr(array, s_dtype);
 }
 
-/* Whether value is an exact int, or a tuple of exact ints, each at least minimum (bool is not an int here). */
+/* -1 on error; else whether `item` is an exact int passing `p` (its value, normalised, in *normal). */
 static int
-exact_ints(PyObject *value, int minimum)
+integer_item_ok(PyObject *item, const Parameter *p, Py_ssize_t rank, long *normal)
 {
-    if (PyLong_CheckExact(value)) {
-        if (minimum == INT_MIN) {
-            return 1;
-        }
-        int overflow;
-        long number = PyLong_AsLongAndOverflow(value, &overflow);
-        return overflow > 0 || (overflow == 0 && number >= minimum);
-    }
-    if (!PyTuple_CheckExact(value)) {
+    if (!PyLong_CheckExact(item)) {
         return 0;
     }
-    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(value); j++) {
-        PyObject *item = PyTuple_GET_ITEM(value, j);
-        if (!PyLong_CheckExact(item) || !exact_ints(item, minimum)) {
+    int overflow;
+    long value = PyLong_AsLongAndOverflow(item, &overflow);
+    if (value == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (overflow != 0) {
+        /* Beyond a C long: no axis, and above the minimum only when positive. */
+        *normal = 0;
+        return !p->names_axes && overflow > 0;
+    }
+    if (value < p->minimum) {
+        return 0;
+    }
+    if (p->names_axes) {
+        long size = (long)rank + p->extra_axes;
+        if (value < -size || value >= size) {
             return 0;
+        }
+        value = ((value % size) + size) % size;
+    }
+    *normal = value;
+    return 1;
+}
+
+/* -1 on error; else whether `value` passes the integer check unchanged (integer_ok of _fastpath.py). */
+static int
+integer_ok(PyObject *value, const Parameter *p, Py_ssize_t rank)
+{
+    long normal;
+    if (PyLong_CheckExact(value)) {
+        return integer_item_ok(value, p, rank, &normal);
+    }
+    if (value == Py_None) {
+        return p->allows_none;
+    }
+    if (!PyTuple_CheckExact(value) || !p->allows_sequence) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(value);
+    long seen[16];
+    if (n > 16) {
+        return 0; /* long tuples: the Python path checks them */
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int ok = integer_item_ok(PyTuple_GET_ITEM(value, i), p, rank, &normal);
+        if (ok <= 0) {
+            return ok;
+        }
+        if (p->unique) {
+            if (!p->names_axes) {
+                /* Uniqueness of the values themselves, compared as Python ints. */
+                for (Py_ssize_t j = 0; j < i; j++) {
+                    int same = PyObject_RichCompareBool(PyTuple_GET_ITEM(value, i), PyTuple_GET_ITEM(value, j), Py_EQ);
+                    if (same != 0) {
+                        return same < 0 ? -1 : 0;
+                    }
+                }
+            }
+            else {
+                for (Py_ssize_t j = 0; j < i; j++) {
+                    if (seen[j] == normal) {
+                        return 0;
+                    }
+                }
+                seen[i] = normal;
+            }
         }
     }
     return 1;
 }
 
-/* Raise translate(error, qualname, backend_name) from the current exception, as
- * `except Exception as e: raise translate(e, ...) from e` does; PolyarrayErrors
- * and BaseExceptions pass unchanged. */
+/* -1 on error; else whether an argument given for a parameter described by `p` passes unchanged. */
+static int
+argument_ok(const Parameter *p, PyObject *value, Py_ssize_t rank)
+{
+    switch (p->code) {
+    case PASS:
+        return 1;
+    case INTEGER:
+        return integer_ok(value, p, rank);
+    case NONE_ONLY:
+        return value == Py_None;
+    case NOT_SHAPE:
+        return Py_TYPE(value) != shape_type;
+    case AT_DEFAULT:
+        return value == p->default_value;
+    default:
+        return 0;
+    }
+}
+
+/* Raise translate(error, qualname, backend_name) from the exception being raised, as
+ * `except Exception as e: raise translate(e, ...) from e` does; PolyarrayErrors and
+ * BaseExceptions pass unchanged. Returns NULL. */
 static PyObject *
 raise_translated(FastFunction *self)
 {
+#if PY_VERSION_HEX >= 0x030C0000
+    PyObject *value = PyErr_GetRaisedException();
+#else
     PyObject *type, *value, *traceback;
     PyErr_Fetch(&type, &value, &traceback);
     PyErr_NormalizeException(&type, &value, &traceback);
-    if (value == NULL) {
-        PyErr_Restore(type, value, traceback);
-        return NULL;
-    }
-    if (traceback != NULL) {
+    if (value != NULL && traceback != NULL) {
         PyException_SetTraceback(value, traceback);
+    }
+    Py_XDECREF(type);
+    Py_XDECREF(traceback);
+#endif
+    if (value == NULL) {
+        return NULL;
     }
     int passes = !PyObject_TypeCheck(value, (PyTypeObject *)PyExc_Exception);
     if (!passes) {
@@ -315,13 +419,12 @@ raise_translated(FastFunction *self)
         }
     }
     if (passes) {
-        PyErr_Restore(type, value, traceback);
+        PyErr_SetObject((PyObject *)Py_TYPE(value), value);
+        Py_DECREF(value);
         return NULL;
     }
-    PyObject *translated = PyObject_CallFunctionObjArgs(self->translate, value, self->qualname,
-                                                        self->backend_name, NULL);
-    Py_XDECREF(type);
-    Py_XDECREF(traceback);
+    PyObject *translated = PyObject_CallFunctionObjArgs(self->translate, value, self->qualname, self->backend_name,
+                                                        NULL);
     if (translated == NULL) {
         Py_DECREF(value);
         return NULL;
@@ -333,34 +436,18 @@ raise_translated(FastFunction *self)
     return NULL;
 }
 
+/* A pa.Array of the backend around `result` (stolen), registered as dynamic as _dynamic.track does. */
 static PyObject *
-finish_result(FastFunction *self, PyObject *result)
+new_array(PyObject *result, PyObject *backend)
 {
-    if (self->wrap == 0) {
-        return result;
-    }
-    if (self->wrap == 2) {
-        PyObject *finished = PyObject_CallOneArg(self->finish, result);
-        Py_DECREF(result);
-        return finished;
-    }
-    if (!settings->array_mode) {
-        return result;
-    }
-    if (Py_TYPE(result) != self->native_type) {
-        PyObject *finished = PyObject_CallOneArg(self->finish, result);
-        Py_DECREF(result);
-        return finished;
-    }
     PyObject *array = array_type->tp_alloc(array_type, 0);
     if (array == NULL) {
         Py_DECREF(result);
         return NULL;
     }
-    SLOT(array, data_offset) = result; /* steals the reference */
-    SLOT(array, backend_offset) = Py_NewRef(self->backend);
-    if (settings->dynamic_backend && registry != NULL && PyList_GET_SIZE(registry) < settings->dynamic_limit) {
-        /* _dynamic.track, inline: the flag set and a weak reference appended (pruning is left to track). */
+    SLOT(array, data_offset) = result;
+    SLOT(array, backend_offset) = Py_NewRef(backend);
+    if (settings->dynamic_backend && PyList_GET_SIZE(registry) < settings->dynamic_limit) {
         SLOT(array, dynamic_offset) = Py_NewRef(Py_True);
         PyObject *ref = PyWeakref_NewRef(array, NULL);
         if (ref == NULL || PyList_Append(registry, ref) < 0) {
@@ -382,82 +469,268 @@ finish_result(FastFunction *self, PyObject *result)
 }
 
 static PyObject *
+finish_result(FastFunction *self, PyObject *result)
+{
+    if (self->wrap == 0) {
+        return result;
+    }
+    if (self->wrap == 1 && !settings->array_mode) {
+        return result;
+    }
+    if ((self->wrap == 1 || self->wrap == 3) && Py_TYPE(result) == self->native_type) {
+        return new_array(result, self->backend);
+    }
+    PyObject *finished = PyObject_CallOneArg(self->finish, result);
+    Py_DECREF(result);
+    return finished;
+}
+
+/* The keyword entry for `name`, or NULL (an unknown name). */
+static const Parameter *
+keyword_entry(FastFunction *self, PyObject *name)
+{
+    for (int i = 0; i < self->nkeywords; i++) {
+        if (self->keyword_names[i] == name) {
+            return &self->keywords[i];
+        }
+    }
+    for (int i = 0; i < self->nkeywords; i++) {
+        if (PyUnicode_Compare(self->keyword_names[i], name) == 0) {
+            return &self->keywords[i];
+        }
+    }
+    return NULL;
+}
+
+/* 1: the scalar may stand for an array of `dtype`; 0: not; -1: an error. */
+static int
+scalar_ok(FastFunction *self, PyObject *value, PyObject *dtype)
+{
+    PyObject *rule = PyDict_GetItemWithError(self->scalars, dtype);
+    if (rule == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *kinds = PyTuple_GET_ITEM(rule, 0);
+    int found = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kinds); i++) {
+        if ((PyObject *)Py_TYPE(value) == PyTuple_GET_ITEM(kinds, i)) {
+            found = 1;
+        }
+    }
+    if (!found) {
+        return 0;
+    }
+    if (PyLong_CheckExact(value)) {
+        int low = PyObject_RichCompareBool(PyTuple_GET_ITEM(rule, 1), value, Py_LE);
+        if (low <= 0) {
+            return low;
+        }
+        int high = PyObject_RichCompareBool(value, PyTuple_GET_ITEM(rule, 2), Py_LE);
+        if (high <= 0) {
+            return high;
+        }
+    }
+    if (self->native != NULL) {
+        return PySet_Contains(self->native_dtypes, dtype);
+    }
+    return 1;
+}
+
+static PyObject *
 fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     FastFunction *self = (FastFunction *)op;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *unwrapped[MAX_POSITIONAL];
-    PyObject *call[MAX_POSITIONAL + MAX_KEYWORDS];
-    PyObject *const *values = args; /* the arguments, pa.Array ones replaced by their data */
-    PyObject *dtype = NULL;
-    int i;
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    PyObject *values[MAX_POSITIONAL + MAX_KEYWORDS];
+    PyObject *callnames = NULL, *dtype = NULL, *result;
+    PyObject *kept_names[MAX_KEYWORDS];
+    int i, ok, scalar_at = -1;
 
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) || nargs != self->nargs) {
-        goto fallback;
+    if (nargs < self->nrequired || nargs > self->npositional || nkw > MAX_KEYWORDS) {
+        goto python;
     }
     if (self->check_nans && settings->nan_checking) {
-        goto fallback;
+        goto python;
     }
-    /* Every array argument native, or every one a pa.Array of this backend. */
+    for (i = 0; i < nargs; i++) {
+        values[i] = args[i];
+    }
+    /* Every array argument native, a pa.Array of this backend, or (one promoted operand) a Python scalar. */
     for (i = 0; i < self->narrays; i++) {
-        if (Py_TYPE(args[self->arrays[i]]) != self->native_type) {
-            break;
+        int at = self->arrays[i];
+        PyObject *value = args[at];
+        if (Py_TYPE(value) == self->native_type) {
+            continue;
         }
-    }
-    if (i < self->narrays) {
-        if (!self->unwrap_arrays) {
-            goto fallback;
-        }
-        for (i = 0; i < nargs; i++) {
-            unwrapped[i] = args[i];
-        }
-        values = unwrapped;
-        for (i = 0; i < self->narrays; i++) {
-            PyObject *value = args[self->arrays[i]];
-            if (Py_TYPE(value) != array_type || SLOT(value, backend_offset) != self->backend) {
-                goto fallback;
-            }
+        if (Py_TYPE(value) == array_type && self->unwrap_arrays && SLOT(value, backend_offset) == self->backend) {
             PyObject *data = SLOT(value, data_offset);
-            if (data == NULL || Py_TYPE(data) != self->native_type) {
-                goto fallback;
+            if (data != NULL && Py_TYPE(data) == self->native_type) {
+                values[at] = data;
+                continue;
             }
-            unwrapped[self->arrays[i]] = data;
         }
-    }
-    for (i = 0; i < self->nshapes; i++) {
-        if (Py_TYPE(args[self->shapes[i]]) == self->shape_type) {
-            goto fallback;
+        if (self->scalars != NULL && scalar_at < 0 &&
+            (PyLong_CheckExact(value) || PyFloat_CheckExact(value) || PyComplex_CheckExact(value))) {
+            scalar_at = at;
+            continue;
         }
+        goto python;
     }
-    for (i = 0; i < self->nints; i++) {
-        /* What the integer check of the chain lets through unchanged; anything else is the chain's. */
-        if (!exact_ints(args[self->ints[i]], self->int_minimums[i])) {
-            goto fallback;
+    if (scalar_at >= 0) {
+        int other = scalar_at == self->promoted[0] ? self->promoted[1] : self->promoted[0];
+        if (other == scalar_at) {
+            goto python;
         }
-    }
-    if (self->dtype_source >= 0) {
-        dtype = dtype_of(self, values[self->dtype_source]);
+        dtype = dtype_of(self, values[other]);
         if (dtype == NULL) {
             PyErr_Clear();
-            goto fallback;
+            goto python;
         }
-        for (i = 0; i < self->npromoted; i++) {
+        ok = scalar_ok(self, values[scalar_at], dtype);
+        if (ok <= 0) {
+            Py_DECREF(dtype);
+            if (ok < 0) {
+                return NULL;
+            }
+            goto python;
+        }
+    }
+    else if (self->npromoted > 0 || self->dtype_source >= 0) {
+        dtype = dtype_of(self, values[self->npromoted > 0 ? self->promoted[0] : self->dtype_source]);
+        if (dtype == NULL) {
+            PyErr_Clear();
+            goto python;
+        }
+        for (i = 1; i < self->npromoted; i++) {
             PyObject *other = dtype_of(self, values[self->promoted[i]]);
             if (other == NULL) {
                 PyErr_Clear();
-                goto fallback;
+                Py_DECREF(dtype);
+                goto python;
             }
             Py_DECREF(other); /* the array keeps its dtype alive: only identity is compared */
             if (other != dtype) {
-                goto fallback;
+                Py_DECREF(dtype);
+                goto python;
             }
         }
     }
+    Py_ssize_t rank = 0;
+    if (self->ranked) {
+        for (i = 0; i < self->narrays; i++) {
+            if (self->arrays[i] == scalar_at) {
+                continue;
+            }
+            PyObject *ndim = PyObject_GetAttr(values[self->arrays[i]], s_ndim);
+            Py_ssize_t n = ndim == NULL ? -1 : PyLong_AsSsize_t(ndim);
+            Py_XDECREF(ndim);
+            if (n < 0) {
+                PyErr_Clear();
+                goto python_with_dtype;
+            }
+            rank = n > rank ? n : rank;
+        }
+    }
+    for (i = 0; i < nargs; i++) {
+        if (self->positional[i].code == CHAIN) {
+            continue;
+        }
+        ok = argument_ok(&self->positional[i], args[i], rank);
+        if (ok <= 0) {
+            if (ok < 0) {
+                Py_XDECREF(dtype);
+                return NULL;
+            }
+            goto python_with_dtype;
+        }
+    }
+    Py_ssize_t kept = 0;
+    for (i = 0; i < nkw; i++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, i);
+        const Parameter *p = keyword_entry(self, name);
+        if (p == NULL) {
+            goto python_with_dtype;
+        }
+        ok = argument_ok(p, args[nargs + i], rank);
+        if (ok <= 0) {
+            if (ok < 0) {
+                Py_XDECREF(dtype);
+                return NULL;
+            }
+            goto python_with_dtype;
+        }
+        int drop = self->dropped != NULL ? PySet_Contains(self->dropped, name) : 0;
+        if (drop < 0) {
+            Py_XDECREF(dtype);
+            return NULL;
+        }
+        if (!drop) {
+            values[nargs + kept] = args[nargs + i];
+            kept_names[kept++] = name;
+        }
+    }
+    if (self->device_of != NULL) {
+        PyObject *first = PyObject_CallOneArg(self->device_of, values[self->arrays[0]]);
+        if (first == NULL) {
+            Py_XDECREF(dtype);
+            return NULL;
+        }
+        for (i = 1; i < self->narrays; i++) {
+            if (self->arrays[i] == scalar_at) {
+                continue;
+            }
+            PyObject *device = PyObject_CallOneArg(self->device_of, values[self->arrays[i]]);
+            int same = device == NULL ? -1 : PyObject_RichCompareBool(first, device, Py_EQ);
+            Py_XDECREF(device);
+            if (same <= 0) {
+                Py_DECREF(first);
+                if (same < 0) {
+                    Py_XDECREF(dtype);
+                    return NULL;
+                }
+                goto python_with_dtype;
+            }
+        }
+        Py_DECREF(first);
+    }
+    if (kept > 0) {
+        callnames = PyTuple_New(kept);
+        if (callnames == NULL) {
+            Py_XDECREF(dtype);
+            return NULL;
+        }
+        for (i = 0; i < kept; i++) {
+            PyTuple_SET_ITEM(callnames, i, Py_NewRef(kept_names[i]));
+        }
+    }
+    if (self->check != NULL) {
+        /* The declaration's check, on the arguments (arrays unwrapped) and the keywords kept. */
+        PyObject *positional = PyTuple_New(nargs);
+        PyObject *keywords = PyDict_New();
+        int failed = positional == NULL || keywords == NULL;
+        for (i = 0; !failed && i < nargs; i++) {
+            PyTuple_SET_ITEM(positional, i, Py_NewRef(values[i]));
+        }
+        for (i = 0; !failed && i < kept; i++) {
+            failed = PyDict_SetItem(keywords, kept_names[i], values[nargs + i]) < 0;
+        }
+        PyObject *checked = failed ? NULL : PyObject_CallFunctionObjArgs(self->check, positional, keywords, NULL);
+        Py_XDECREF(positional);
+        Py_XDECREF(keywords);
+        if (checked == NULL) {
+            Py_XDECREF(dtype);
+            Py_XDECREF(callnames);
+            return NULL;
+        }
+        Py_DECREF(checked);
+    }
     PyObject *target = self->impl;
-    if (self->native != NULL) {
+    if (self->native != NULL && dtype != NULL) {
         int contains = PySet_Contains(self->native_dtypes, dtype);
         if (contains < 0) {
             Py_DECREF(dtype);
+            Py_XDECREF(callnames);
             return NULL;
         }
         if (contains) {
@@ -465,43 +738,36 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
     }
     Py_XDECREF(dtype);
-    PyObject *result;
-    if (self->passthrough) {
-        result = PyObject_Vectorcall(target, values, nargs, NULL);
-    }
-    else {
-        Py_ssize_t nkeywords = self->kwnames == NULL ? 0 : PyTuple_GET_SIZE(self->kwnames);
-        for (i = 0; i < self->npositional; i++) {
-            int source = self->sources[i];
-            call[i] = source >= 0 ? values[source] : PyTuple_GET_ITEM(self->constants, i);
-        }
-        for (i = 0; i < nkeywords; i++) {
-            call[self->npositional + i] = PyTuple_GET_ITEM(self->constants, self->npositional + i);
-        }
-        result = PyObject_Vectorcall(target, call, self->npositional, self->kwnames);
-    }
+    result = PyObject_Vectorcall(target, values, nargs, callnames);
+    Py_XDECREF(callnames);
     if (result == NULL) {
         return self->translate == NULL ? NULL : raise_translated(self);
     }
     return finish_result(self, result);
 
-fallback:
+python_with_dtype:
     Py_XDECREF(dtype);
-    return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
+python:
+    return PyObject_Vectorcall(self->python, args, nargsf, kwnames);
 }
 
+/* Read a list of ints (at most MAX_POSITIONAL) from a sequence attribute of the plan. */
 static int
-int_list(PyObject *sequence, int *out, int *count, const char *what)
+int_list(PyObject *plan, const char *name, int *out, int *count)
 {
-    PyObject *items = PySequence_Fast(sequence, what);
+    PyObject *sequence = PyObject_GetAttrString(plan, name);
+    if (sequence == NULL) {
+        return -1;
+    }
+    PyObject *items = PySequence_Fast(sequence, name);
+    Py_DECREF(sequence);
     if (items == NULL) {
         return -1;
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
     if (n > MAX_POSITIONAL) {
         Py_DECREF(items);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d entries", what, MAX_POSITIONAL);
-        return -1;
+        return 0; /* too many: no compiled fast path */
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, i));
@@ -513,136 +779,223 @@ int_list(PyObject *sequence, int *out, int *count, const char *what)
     }
     *count = (int)n;
     Py_DECREF(items);
+    return 1;
+}
+
+/* Read one (code, spec, default) entry into `p` (the default borrowed). */
+static int
+read_parameter(PyObject *entry, Parameter *p)
+{
+    if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) != 3) {
+        PyErr_SetString(PyExc_TypeError, "FastFunction: a parameter entry is not (code, spec, default)");
+        return -1;
+    }
+    p->code = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+    if (p->code == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    p->default_value = PyTuple_GET_ITEM(entry, 2);
+    PyObject *spec = PyTuple_GET_ITEM(entry, 1);
+    if (p->code == INTEGER) {
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 6) {
+            PyErr_SetString(PyExc_TypeError, "FastFunction: an integer spec is not a 6-tuple");
+            return -1;
+        }
+        p->minimum = PyLong_AsLong(PyTuple_GET_ITEM(spec, 0));
+        p->allows_none = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 1));
+        p->allows_sequence = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 2));
+        p->unique = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 3));
+        p->names_axes = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 4));
+        p->extra_axes = PyLong_AsLong(PyTuple_GET_ITEM(spec, 5));
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+    }
     return 0;
+}
+
+/* An attribute of the plan, or NULL for None (a new reference otherwise; *error set on failure). */
+static PyObject *
+optional(PyObject *plan, const char *name, int *error)
+{
+    PyObject *value = PyObject_GetAttrString(plan, name);
+    if (value == NULL) {
+        *error = 1;
+        return NULL;
+    }
+    if (value == Py_None) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    return value;
+}
+
+static int
+read_plan(FastFunction *self, PyObject *plan)
+{
+    int error = 0, ok;
+    PyObject *number;
+#define BORROW(field, name)                                                                        \
+    do {                                                                                             \
+        PyObject *value_ = optional(plan, name, &error);                                             \
+        self->field = value_;                                                                         \
+        Py_XDECREF(value_); /* the plan, held by the FastFunction, keeps it alive */                  \
+    } while (0)
+    BORROW(impl, "impl");
+    BORROW(native, "native");
+    BORROW(native_dtypes, "native_dtypes");
+    BORROW(backend, "backend");
+    BORROW(translate, "translate");
+    BORROW(qualname, "qualname");
+    BORROW(backend_name, "backend_name");
+    BORROW(finish, "finish");
+    BORROW(scalars, "scalars");
+    BORROW(dropped, "dropped");
+    BORROW(check, "check");
+    BORROW(device_of, "device_of");
+    PyObject *native_type = optional(plan, "native_type", &error);
+    Py_XDECREF(native_type);
+#undef BORROW
+    if (error) {
+        return -1;
+    }
+    if (self->impl == NULL || native_type == NULL || !PyType_Check(native_type) || self->backend == NULL) {
+        PyErr_SetString(PyExc_TypeError, "FastFunction: the plan lacks impl, native_type or backend");
+        return -1;
+    }
+    self->native_type = (PyTypeObject *)native_type;
+    if (self->dropped != NULL && PySet_GET_SIZE(self->dropped) == 0) {
+        self->dropped = NULL;
+    }
+    const char *ints[] = {"wrap", "nrequired", "npositional", "dtype_source", "check_nans", "unwrap_arrays",
+                          "ranked"};
+    int *targets[] = {&self->wrap, &self->nrequired, &self->npositional, &self->dtype_source, &self->check_nans,
+                      &self->unwrap_arrays, &self->ranked};
+    for (int i = 0; i < 7; i++) {
+        number = PyObject_GetAttrString(plan, ints[i]);
+        if (number == NULL) {
+            return -1;
+        }
+        long value = PyLong_AsLong(number);
+        Py_DECREF(number);
+        if (value == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        *targets[i] = (int)value;
+    }
+    if (self->npositional > MAX_POSITIONAL) {
+        return 0;
+    }
+    if ((ok = int_list(plan, "arrays", self->arrays, &self->narrays)) <= 0 ||
+        (ok = int_list(plan, "promoted", self->promoted, &self->npromoted)) <= 0) {
+        return ok;
+    }
+    PyObject *positional = PyObject_GetAttrString(plan, "positional");
+    if (positional == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(positional) || PyTuple_GET_SIZE(positional) != self->npositional) {
+        Py_DECREF(positional);
+        PyErr_SetString(PyExc_TypeError, "FastFunction: the plan's positional entries do not fit npositional");
+        return -1;
+    }
+    for (int i = 0; i < self->npositional; i++) {
+        if (read_parameter(PyTuple_GET_ITEM(positional, i), &self->positional[i]) < 0) {
+            Py_DECREF(positional);
+            return -1;
+        }
+    }
+    Py_DECREF(positional); /* the entries stay alive in the plan */
+    PyObject *keywords = PyObject_GetAttrString(plan, "keywords");
+    if (keywords == NULL) {
+        return -1;
+    }
+    if (!PyDict_Check(keywords) || PyDict_GET_SIZE(keywords) > MAX_KEYWORDS) {
+        int is_dict = PyDict_Check(keywords);
+        Py_DECREF(keywords);
+        if (!is_dict) {
+            PyErr_SetString(PyExc_TypeError, "FastFunction: the plan's keywords are not a dict");
+            return -1;
+        }
+        return 0;
+    }
+    Py_ssize_t position = 0;
+    PyObject *name, *entry;
+    self->nkeywords = 0;
+    while (PyDict_Next(keywords, &position, &name, &entry)) {
+        if (read_parameter(entry, &self->keywords[self->nkeywords]) < 0) {
+            Py_DECREF(keywords);
+            return -1;
+        }
+        self->keyword_names[self->nkeywords++] = name;
+    }
+    Py_DECREF(keywords);
+    for (int i = 0; i < self->narrays; i++) {
+        if (self->arrays[i] < 0 || self->arrays[i] >= self->nrequired) {
+            PyErr_SetString(PyExc_ValueError, "FastFunction: an array position beyond the required parameters");
+            return -1;
+        }
+    }
+    if (self->narrays == 0 || (self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
+        (self->native != NULL && self->native_dtypes == NULL) || (self->npromoted == 1) ||
+        (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
+        PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
+        return -1;
+    }
+    /* A dtype defined in C (NumPy's, torch's) is read through its getter, skipping attribute lookup. */
+    PyObject *descriptor = PyObject_GetAttr(native_type, s_dtype);
+    if (descriptor == NULL) {
+        PyErr_Clear();
+    }
+    else {
+        if (Py_IS_TYPE(descriptor, &PyGetSetDescr_Type) &&
+            ((PyGetSetDescrObject *)descriptor)->d_getset->get != NULL) {
+            self->dtype_getter = ((PyGetSetDescrObject *)descriptor)->d_getset->get;
+            self->dtype_closure = ((PyGetSetDescrObject *)descriptor)->d_getset->closure;
+        }
+        Py_DECREF(descriptor); /* the type keeps the descriptor alive */
+    }
+    return 1;
 }
 
 static PyObject *
 fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {
-        "fallback", "impl", "native", "native_dtypes", "native_type", "backend", "translate", "qualname",
-        "backend_name", "finish", "shape_type", "nargs", "arrays", "dtype_source", "promoted", "shapes",
-        "sources", "constants", "kwnames", "unwrap_arrays", "check_nans", "wrap", "ints", "int_minimums", NULL,
-    };
-    PyObject *fallback, *impl, *native, *native_dtypes, *native_type, *backend, *translate, *qualname;
-    PyObject *backend_name, *finish, *shape_type, *arrays, *promoted, *shapes, *sources, *constants, *kwnames;
-    PyObject *ints = NULL, *int_minimums = NULL;
-    Py_ssize_t nargs;
-    int dtype_source, unwrap_arrays, check_nans, wrap;
+    static char *keywords[] = {"plan", "python", NULL};
+    PyObject *plan, *python;
     if (!configured()) {
         return NULL;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOOOOOOOnOiOOOOOppi|OO:FastFunction", keywords, &fallback,
-                                     &impl, &native, &native_dtypes, &native_type, &backend, &translate,
-                                     &qualname, &backend_name, &finish, &shape_type, &nargs, &arrays,
-                                     &dtype_source, &promoted, &shapes, &sources, &constants, &kwnames,
-                                     &unwrap_arrays, &check_nans, &wrap, &ints, &int_minimums)) {
-        return NULL;
-    }
-    if (!PyType_Check(native_type) || (shape_type != Py_None && !PyType_Check(shape_type)) ||
-        !PyTuple_Check(constants) || (kwnames != Py_None && !PyTuple_Check(kwnames)) ||
-        (native != Py_None && (!PyAnySet_Check(native_dtypes) || dtype_source < 0)) || nargs > MAX_POSITIONAL ||
-        dtype_source >= nargs || wrap < 0 || wrap > 2 || (wrap != 0 && finish == Py_None)) {
-        PyErr_SetString(PyExc_TypeError, "FastFunction: inconsistent arguments");
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:FastFunction", keywords, &plan, &python)) {
         return NULL;
     }
     FastFunction *self = (FastFunction *)type->tp_alloc(type, 0);
     if (self == NULL) {
         return NULL;
     }
-    int npositional = 0;
-    if (int_list(arrays, self->arrays, &self->narrays, "arrays") < 0 ||
-        int_list(promoted, self->promoted, &self->npromoted, "promoted") < 0 ||
-        int_list(shapes, self->shapes, &self->nshapes, "shapes") < 0 ||
-        int_list(sources, self->sources, &npositional, "sources") < 0) {
+    self->plan = Py_NewRef(plan);
+    self->python = Py_NewRef(python);
+    int read = read_plan(self, plan);
+    if (read <= 0) {
         Py_DECREF(self);
-        return NULL;
-    }
-    int nminimums = 0;
-    if (ints != NULL && (int_list(ints, self->ints, &self->nints, "ints") < 0 ||
-                         int_list(int_minimums == NULL ? ints : int_minimums, self->int_minimums, &nminimums,
-                                  "int_minimums") < 0)) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    if (nminimums != self->nints || (ints != NULL && int_minimums == NULL)) {
-        Py_DECREF(self);
-        PyErr_SetString(PyExc_ValueError, "FastFunction: ints and int_minimums differ in length");
-        return NULL;
-    }
-    for (int i = 0; i < self->nints; i++) {
-        if (self->ints[i] < 0 || self->ints[i] >= nargs) {
-            Py_DECREF(self);
-            PyErr_SetString(PyExc_ValueError, "FastFunction: an integer argument beyond the required arguments");
-            return NULL;
+        if (read == 0) {
+            /* A plan beyond the compiled path's limits: the Python function takes every call. */
+            return Py_NewRef(python);
         }
-    }
-    self->npositional = npositional;
-    Py_ssize_t nkeywords = kwnames == Py_None ? 0 : PyTuple_GET_SIZE(kwnames);
-    if (self->narrays == 0 || nkeywords > MAX_KEYWORDS || PyTuple_GET_SIZE(constants) != npositional + nkeywords) {
-        Py_DECREF(self);
-        PyErr_SetString(PyExc_ValueError, "FastFunction: no array, or constants that do not fit the call");
         return NULL;
-    }
-    for (int i = 0; i < self->npromoted + self->narrays + self->nshapes + npositional; i++) {
-        int index = i < self->npromoted                     ? self->promoted[i]
-                    : i < self->npromoted + self->narrays   ? self->arrays[i - self->npromoted]
-                    : i < self->npromoted + self->narrays + self->nshapes
-                        ? self->shapes[i - self->npromoted - self->narrays]
-                        : self->sources[i - self->npromoted - self->narrays - self->nshapes];
-        if (index >= nargs || (index < 0 && i < self->npromoted + self->narrays + self->nshapes)) {
-            Py_DECREF(self);
-            PyErr_SetString(PyExc_ValueError, "FastFunction: an argument index beyond the required arguments");
-            return NULL;
-        }
     }
     self->vectorcall = fast_vectorcall;
-    self->fallback = Py_NewRef(fallback);
-    self->impl = Py_NewRef(impl);
-    self->native = native == Py_None ? NULL : Py_NewRef(native);
-    self->native_dtypes = native == Py_None ? NULL : Py_NewRef(native_dtypes);
-    self->native_type = (PyTypeObject *)Py_NewRef(native_type);
-    /* A dtype defined in C (NumPy's, torch's) is read through its getter, skipping attribute lookup.
-     * The type keeps the descriptor alive. */
-    PyObject *descriptor = _PyType_Lookup(self->native_type, s_dtype);
-    if (descriptor != NULL && Py_IS_TYPE(descriptor, &PyGetSetDescr_Type) &&
-        ((PyGetSetDescrObject *)descriptor)->d_getset->get != NULL) {
-        self->dtype_getter = ((PyGetSetDescrObject *)descriptor)->d_getset->get;
-        self->dtype_closure = ((PyGetSetDescrObject *)descriptor)->d_getset->closure;
-    }
-    self->backend = Py_NewRef(backend);
-    self->translate = translate == Py_None ? NULL : Py_NewRef(translate);
-    self->qualname = Py_NewRef(qualname);
-    self->backend_name = Py_NewRef(backend_name);
-    self->finish = finish == Py_None ? NULL : Py_NewRef(finish);
-    self->shape_type = shape_type == Py_None ? NULL : (PyTypeObject *)Py_NewRef(shape_type);
-    self->constants = Py_NewRef(constants);
-    self->kwnames = kwnames == Py_None || nkeywords == 0 ? NULL : Py_NewRef(kwnames);
-    self->nargs = nargs;
-    self->passthrough = nkeywords == 0 && npositional == nargs;
-    for (int i = 0; i < npositional; i++) {
-        self->passthrough = self->passthrough && self->sources[i] == i;
-    }
-    self->dtype_source = dtype_source;
-    self->unwrap_arrays = unwrap_arrays;
-    self->check_nans = check_nans;
-    self->wrap = wrap;
     return (PyObject *)self;
 }
 
 static PyObject *
 fast_getattro(PyObject *self, PyObject *name)
 {
-    return getattr_or_fallback(self, name, ((FastFunction *)self)->fallback);
+    return getattr_or_python(self, name, ((FastFunction *)self)->python);
 }
 
 static PyMemberDef fast_members[] = {
-    {"__wrapped__", T_OBJECT, offsetof(FastFunction, fallback), READONLY, "The generated Python function."},
-    {NULL},
-};
-
-static PyGetSetDef fast_getset[] = {
-    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict},
+    {"python", T_OBJECT, offsetof(FastFunction, python), READONLY, "The Python fast path it accelerates."},
     {NULL},
 };
 
@@ -656,11 +1009,11 @@ static PyTypeObject FastFunctionType = {
     .tp_getattro = fast_getattro,
     .tp_setattro = PyObject_GenericSetAttr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_doc = "A backend function whose common calls are checked and made in C (see polyarray/_speedups.c).",
+    .tp_doc = "A backend function's fast path in C, reading the FastPlan its Python fast path reads.",
     .tp_traverse = (traverseproc)fast_traverse,
     .tp_clear = (inquiry)fast_clear,
     .tp_members = fast_members,
-    .tp_getset = fast_getset,
+    .tp_getset = dict_getset,
     .tp_dictoffset = offsetof(FastFunction, dict),
     .tp_new = fast_new,
 };
@@ -672,9 +1025,7 @@ typedef struct {
     vectorcallfunc vectorcall;
     PyObject *dict;
     PyObject *qualname;
-    PyObject *fallback;       /* the generated Python dispatcher */
-    PyObject *last_backend;   /* the backend of the last call, and its function */
-    PyObject *last_function;
+    PyObject *python;         /* the Python dispatcher */
     int infer_first;          /* whether the first argument may say the backend */
 } Dispatcher;
 
@@ -683,9 +1034,7 @@ dispatcher_traverse(Dispatcher *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->dict);
     Py_VISIT(self->qualname);
-    Py_VISIT(self->fallback);
-    Py_VISIT(self->last_backend);
-    Py_VISIT(self->last_function);
+    Py_VISIT(self->python);
     return 0;
 }
 
@@ -694,9 +1043,7 @@ dispatcher_clear(Dispatcher *self)
 {
     Py_CLEAR(self->dict);
     Py_CLEAR(self->qualname);
-    Py_CLEAR(self->fallback);
-    Py_CLEAR(self->last_backend);
-    Py_CLEAR(self->last_function);
+    Py_CLEAR(self->python);
     return 0;
 }
 
@@ -708,25 +1055,12 @@ dispatcher_dealloc(Dispatcher *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* The backend's function for this declaration (a new reference). */
+/* The backend's function for this declaration (a new reference), looked up on every call as the Python
+ * dispatcher does. */
 static PyObject *
 function_of(Dispatcher *self, PyObject *backend)
 {
-    if (backend == self->last_backend) {
-        return Py_NewRef(self->last_function);
-    }
-    PyObject *functions = PyObject_GetAttr(backend, s_functions);
-    if (functions == NULL) {
-        return NULL;
-    }
-    PyObject *function = PyObject_GetItem(functions, self->qualname);
-    Py_DECREF(functions);
-    if (function == NULL) {
-        return NULL;
-    }
-    Py_XSETREF(self->last_backend, Py_NewRef(backend));
-    Py_XSETREF(self->last_function, Py_NewRef(function));
-    return function;
+    return backend_entry(backend, functions_offset, self->qualname);
 }
 
 static PyObject *
@@ -741,39 +1075,36 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *name = PyTuple_GET_ITEM(kwnames, i);
             if (name == s_backend || PyUnicode_Compare(name, s_backend) == 0) {
-                goto fallback;
+                goto python;
             }
         }
     }
+    /* The context's backend: the top of its stack, or of the process default. */
     if (PyContextVar_Get(stack_var, unset, &stack) < 0) {
         return NULL;
     }
     if (stack == unset) {
         Py_DECREF(stack);
-        stack = PyDict_GetItemWithError(handler_dict, s_process_stack);
+        stack = Py_XNewRef(SLOT(state, stack_offset));
         if (stack == NULL) {
-            if (PyErr_Occurred()) {
-                return NULL;
-            }
-            goto fallback;
+            goto python;
         }
-        Py_INCREF(stack);
     }
     if (PyTuple_Check(stack) && PyTuple_GET_SIZE(stack) != 0) {
         backend = Py_NewRef(PyTuple_GET_ITEM(stack, PyTuple_GET_SIZE(stack) - 1));
     }
     Py_CLEAR(stack);
     if (backend == NULL) {
+        /* The first argument's backend, where its type is known; it becomes the implicit backend. */
         if (!self->infer_first || nargs == 0) {
-            goto fallback;
+            goto python;
         }
         PyObject *first = args[0];
         if (Py_TYPE(first) == array_type) {
             backend = SLOT(first, backend_offset);
             if (backend == NULL) {
-                goto fallback;
+                goto python;
             }
-            Py_INCREF(backend);
         }
         else {
             backend = PyDict_GetItemWithError(type_owner, (PyObject *)Py_TYPE(first));
@@ -781,18 +1112,12 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
                 if (PyErr_Occurred()) {
                     return NULL;
                 }
-                backend = NULL;
-                goto fallback; /* a type met for the first time, or not an array: Python infers */
+                goto python; /* a type met for the first time, or not an array: the Python choice */
             }
-            Py_INCREF(backend);
-            PyObject *implicit = PyDict_GetItemWithError(handler_dict, s_implicit);
-            if (implicit != backend) {
-                if ((implicit == NULL && PyErr_Occurred()) ||
-                    PyDict_SetItem(handler_dict, s_implicit, backend) < 0) {
-                    Py_DECREF(backend);
-                    return NULL;
-                }
-            }
+        }
+        Py_INCREF(backend);
+        if (SLOT(state, implicit_offset) != backend) {
+            Py_XSETREF(SLOT(state, implicit_offset), Py_NewRef(backend));
         }
     }
     PyObject *function = function_of(self, backend);
@@ -804,20 +1129,20 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
     Py_DECREF(function);
     return result;
 
-fallback:
-    return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
+python:
+    return PyObject_Vectorcall(self->python, args, nargsf, kwnames);
 }
 
 static PyObject *
 dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"qualname", "fallback", "infer_first", NULL};
-    PyObject *qualname, *fallback;
+    static char *keywords[] = {"qualname", "python", "infer_first", NULL};
+    PyObject *qualname, *python;
     int infer_first;
     if (!configured()) {
         return NULL;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "UOp:Dispatcher", keywords, &qualname, &fallback, &infer_first)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "UOp:Dispatcher", keywords, &qualname, &python, &infer_first)) {
         return NULL;
     }
     Dispatcher *self = (Dispatcher *)type->tp_alloc(type, 0);
@@ -826,7 +1151,7 @@ dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->vectorcall = dispatcher_vectorcall;
     self->qualname = Py_NewRef(qualname);
-    self->fallback = Py_NewRef(fallback);
+    self->python = Py_NewRef(python);
     self->infer_first = infer_first;
     return (PyObject *)self;
 }
@@ -834,7 +1159,7 @@ dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 static PyObject *
 dispatcher_getattro(PyObject *self, PyObject *name)
 {
-    return getattr_or_fallback(self, name, ((Dispatcher *)self)->fallback);
+    return getattr_or_python(self, name, ((Dispatcher *)self)->python);
 }
 
 static PyObject *
@@ -859,21 +1184,227 @@ static PyTypeObject DispatcherType = {
     .tp_getattro = dispatcher_getattro,
     .tp_setattro = PyObject_GenericSetAttr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_doc = "A public polyarray function whose common calls pick their backend in C (see polyarray/_speedups.c).",
+    .tp_doc = "A public polyarray function whose common calls choose their backend in C.",
     .tp_traverse = (traverseproc)dispatcher_traverse,
     .tp_clear = (inquiry)dispatcher_clear,
     .tp_methods = dispatcher_methods,
-    .tp_getset = fast_getset,
+    .tp_getset = dict_getset,
     .tp_dictoffset = offsetof(Dispatcher, dict),
     .tp_new = dispatcher_new,
 };
 
+/* -- pa.Array's operators and methods, accelerated in place ------------------------------- */
+
+/*
+ * The operators and methods of pa.Array stay Python functions (so PyTorch's compiler, which reads
+ * their bytecode, traces them); only their vectorcall entry point is replaced: it calls the
+ * array's backend's operator function (Backend.operators[qualname]) with the array and the other
+ * operand, in the order the operator says, and hands every other call to the function's own code
+ * (the vectorcall Python functions have, saved before it was replaced). The data of each lives in
+ * an Accelerated object stored in the function's __dict__.
+ */
+typedef struct {
+    PyObject_HEAD
+    PyObject *qualname;
+    int reflected; /* the array is the second operand */
+} Accelerated;
+
+static PyObject *s_accelerated;
+static vectorcallfunc function_vectorcall = NULL; /* what Python functions are called through */
+
+static int
+accelerated_traverse(Accelerated *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->qualname);
+    return 0;
+}
+
+static int
+accelerated_clear(Accelerated *self)
+{
+    Py_CLEAR(self->qualname);
+    return 0;
+}
+
+static void
+accelerated_dealloc(Accelerated *self)
+{
+    PyObject_GC_UnTrack(self);
+    accelerated_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject AcceleratedType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "polyarray._speedups.Accelerated",
+    .tp_basicsize = sizeof(Accelerated),
+    .tp_dealloc = (destructor)accelerated_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "What the compiled entry point of a pa.Array operator reads: the function it calls.",
+    .tp_traverse = (traverseproc)accelerated_traverse,
+    .tp_clear = (inquiry)accelerated_clear,
+};
+
+static PyObject *
+operator_vectorcall(PyObject *function, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *dict = ((PyFunctionObject *)function)->func_dict;
+    Accelerated *self = dict == NULL ? NULL : (Accelerated *)PyDict_GetItemWithError(dict, s_accelerated);
+    if (self == NULL || !Py_IS_TYPE((PyObject *)self, &AcceleratedType) || nargs < 1 ||
+        (self->reflected && (nargs != 2 || kwnames != NULL)) || !PyObject_TypeCheck(args[0], array_type)) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        return function_vectorcall(function, args, nargsf, kwnames);
+    }
+    PyObject *backend = SLOT(args[0], backend_offset);
+    if (backend == NULL) {
+        return function_vectorcall(function, args, nargsf, kwnames);
+    }
+    PyObject *target = backend_entry(backend, operators_offset, self->qualname);
+    if (target == NULL) {
+        return NULL;
+    }
+    PyObject *result;
+    if (self->reflected) {
+        PyObject *swapped[2] = {args[1], args[0]};
+        result = PyObject_Vectorcall(target, swapped, 2, NULL);
+    }
+    else {
+        result = PyObject_Vectorcall(target, args, nargs, kwnames);
+    }
+    Py_DECREF(target);
+    return result;
+}
+
+static PyObject *
+accelerate_operator(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"function", "qualname", "reflected", NULL};
+    PyObject *function, *qualname;
+    int reflected;
+    if (!configured()) {
+        return NULL;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!Up:accelerate_operator", keywords, &PyFunction_Type, &function,
+                                     &qualname, &reflected)) {
+        return NULL;
+    }
+    vectorcallfunc current = ((PyFunctionObject *)function)->vectorcall;
+    if (current == operator_vectorcall) {
+        Py_RETURN_NONE; /* accelerated already */
+    }
+    if (function_vectorcall == NULL) {
+        function_vectorcall = current;
+    }
+    else if (current != function_vectorcall) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_operator: the function is not called like other functions");
+        return NULL;
+    }
+    Accelerated *data = PyObject_GC_New(Accelerated, &AcceleratedType);
+    if (data == NULL) {
+        return NULL;
+    }
+    data->qualname = Py_NewRef(qualname);
+    data->reflected = reflected;
+    PyObject_GC_Track(data);
+    int failed = PyObject_SetAttr(function, s_accelerated, (PyObject *)data);
+    Py_DECREF(data);
+    if (failed < 0) {
+        return NULL;
+    }
+#if PY_VERSION_HEX >= 0x030C0000
+    PyFunction_SetVectorcall((PyFunctionObject *)function, operator_vectorcall);
+#else
+    ((PyFunctionObject *)function)->vectorcall = operator_vectorcall;
+#endif
+    Py_RETURN_NONE;
+}
+
+/* -- the registry of dynamic arrays ------------------------------------------------------- */
+
+/* The object a weak reference points to (a new reference), or NULL when it died. */
+static PyObject *
+referent(PyObject *ref)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *object = NULL;
+    if (PyWeakref_GetRef(ref, &object) < 0) {
+        PyErr_Clear();
+        return NULL;
+    }
+    return object;
+#else
+    PyObject *object = PyWeakref_GetObject(ref);
+    return object == Py_None ? NULL : Py_NewRef(object);
+#endif
+}
+
+/*
+ * prune(refs): _dynamic._prune for the registry of arrays, in C. Keeps one reference per array
+ * that is alive and still flagged dynamic (its _dynamic slot True), in order, and returns the
+ * length to prune at next: max(1024, 2 * kept). References appended while it runs cannot be:
+ * it holds the GIL and calls no Python code.
+ */
+static PyObject *
+prune(PyObject *module, PyObject *refs)
+{
+    if (!configured()) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(refs)) {
+        PyErr_SetString(PyExc_TypeError, "prune: a list of weak references is expected");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(refs), kept = 0, capacity = 1;
+    while (capacity < 2 * count + 2) {
+        capacity *= 2;
+    }
+    PyObject **seen = PyMem_Calloc((size_t)capacity, sizeof(PyObject *));
+    if (seen == NULL) {
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *ref = PyList_GET_ITEM(refs, i);
+        PyObject *object = PyWeakref_Check(ref) ? referent(ref) : NULL;
+        int keep = object != NULL && PyObject_TypeCheck(object, array_type) && SLOT(object, dynamic_offset) == Py_True;
+        if (keep) {
+            /* One reference per object: a set of the objects seen, by address. */
+            size_t slot = ((size_t)object >> 4) & (size_t)(capacity - 1);
+            while (seen[slot] != NULL && seen[slot] != object) {
+                slot = (slot + 1) & (size_t)(capacity - 1);
+            }
+            keep = seen[slot] == NULL;
+            seen[slot] = object;
+        }
+        Py_XDECREF(object); /* the list keeps nothing alive but the references themselves */
+        if (keep) {
+            PyObject *previous = PyList_GET_ITEM(refs, kept);
+            PyList_SET_ITEM(refs, kept, ref);
+            PyList_SET_ITEM(refs, i, previous);
+            kept++;
+        }
+    }
+    PyMem_Free(seen);
+    if (PyList_SetSlice(refs, kept, count, NULL) < 0) {
+        return NULL;
+    }
+    return PyLong_FromSsize_t(kept * 2 > 1024 ? kept * 2 : 1024);
+}
+
 /* -- the module --------------------------------------------------------------------------- */
 
 static PyMethodDef module_methods[] = {
-    {"configure", configure, METH_VARARGS,
-     "configure(settings, handler, Array, PolyarrayError, track[, registry]): where polyarray keeps what the fast "
-     "paths read; called once, when the first fast path is made."},
+    {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
+     "configure(settings, state, stack_var, unset, type_owner, array_type, shape_type, error, track, registry): "
+     "the objects the fast paths read; called once, before the first fast path is made."},
+    {"prune", prune, METH_O,
+     "prune(refs): drop the references to arrays that died or are no longer dynamic; the length to prune at "
+     "next (polyarray._dynamic._prune, compiled)."},
+    {"accelerate_operator", (PyCFunction)(void (*)(void))accelerate_operator, METH_VARARGS | METH_KEYWORDS,
+     "accelerate_operator(function, qualname, reflected): have the pa.Array operator `function` call its "
+     "array's backend.operators[qualname] in C (the array second where reflected); its code runs otherwise."},
     {NULL},
 };
 
@@ -895,12 +1426,12 @@ intern(PyObject **target, const char *text)
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    if (intern(&s_dtype, "dtype") < 0 || intern(&s_functions, "functions") < 0 ||
-        intern(&s_process_stack, "process_stack") < 0 || intern(&s_implicit, "implicit") < 0 ||
-        intern(&s_backend, "backend") < 0) {
+    if (intern(&s_dtype, "dtype") < 0 || intern(&s_ndim, "ndim") < 0 || intern(&s_backend, "backend") < 0 ||
+        intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
         return NULL;
     }
-    if (PyType_Ready(&SettingsType) < 0 || PyType_Ready(&FastFunctionType) < 0 || PyType_Ready(&DispatcherType) < 0) {
+    if (PyType_Ready(&SettingsType) < 0 || PyType_Ready(&FastFunctionType) < 0 || PyType_Ready(&DispatcherType) < 0 ||
+        PyType_Ready(&AcceleratedType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&speedups_module);

@@ -171,9 +171,20 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     array_type = _array_type()
     name = backend.name
     get_item = backend.raw.get_item
+    native_type = backend.native_array_types[0] if backend.native_array_types else None
+    # Where views are native and indexing is the framework's own, basic keys index the data directly.
+    direct = backend.mutable_arrays and "get_item" not in backend.native_support
+    from .._array import wrap_native
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
+        if direct and _is_plain_basic(key):
+            try:
+                result = data[key]
+            except Exception:
+                result = None  # the slow path below raises the error, translated
+            if result.__class__ is native_type:
+                return wrap_native(result, x.backend)
         try:
             key = native_key(key)
             try:
@@ -192,6 +203,22 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
             raise translate_exception(error, "Array.__getitem__", name) from error
 
     return handle_view_indexing(getitem, None, backend)
+
+
+_PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis)})
+
+
+def _is_plain_basic(key: Any) -> bool:
+    """Whether ``key`` is made of plain ints, slices, ``None`` and ``...`` only (no arrays, no NumPy integers)."""
+    cls = key.__class__
+    if cls is int or cls is slice:
+        return True
+    if cls is not tuple:
+        return False
+    for part in key:
+        if part.__class__ not in _PLAIN_PARTS:
+            return False
+    return True
 
 
 def _has_negative_step(key: Any) -> bool:

@@ -20,9 +20,6 @@ from .._declare import primary
 from ._types import ArrayLike, DTypeLike
 from ._wrappers import LINALG
 
-#: Functions of the main namespace that the standard also places in ``linalg``.
-MAIN_NAMESPACE_ALIASES = ("matmul", "matrix_transpose", "tensordot", "vecdot")
-
 __all__ = [
     "EighResult",
     "QRResult",

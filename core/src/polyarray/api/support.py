@@ -26,9 +26,6 @@ from ._types import ArrayLike
 
 __all__: list[str] = []
 
-#: The hooks whose defaults write into their array: plugins with immutable arrays implement them.
-WRITING_HOOKS = frozenset({"inplace_update", "set_item"})
-
 
 @support
 def native_dtype(name: str, /) -> Any:

@@ -70,6 +70,9 @@ __all__ = [
 #: The backend every result is compared with.
 REFERENCE = "numpy"
 
+#: Functions whose results hold values no call defines (two calls give different ones).
+_UNDEFINED_VALUES = frozenset({"empty", "empty_like"})
+
 #: The outcomes :meth:`Case.check` accepts.
 AGREED, RAISED, UNSUPPORTED = "agreed", "raised", "unsupported"
 #: Agreed only with the reference computed from inputs whose subnormal values were read as zero.
@@ -361,6 +364,8 @@ class Case:
                 backend_error = None
             except Exception as error:
                 result, backend_error = None, error
+            if isinstance(function, str):
+                self._compare_paths(function, args, kwargs, result, backend_error)
         where = f"{label} on the {self.backend!r} backend"
         if reference_error is not None:
             if backend_error is None:
@@ -410,6 +415,40 @@ class Case:
             return Checked(FLUSHED, result, flushed)
         TALLY.record(self.backend, label, AGREED)
         return Checked(AGREED, result, reference)
+
+    def _compare_paths(
+        self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any], result: Any, error: Exception | None
+    ) -> None:
+        """The backend function's fast path gave what its wrapper chain gives (and its Python fast path, where
+        the compiled one answered): the same value, dtype and shape bit for bit, or the same error class."""
+        found = self._function(self.xp, function)
+        if getattr(found, "plan", None) is None or function in _UNDEFINED_VALUES:
+            return
+        paths = [("the wrapper chain", getattr(found, "chain", None))]
+        if getattr(found, "python", None) is not None:
+            paths.append(("the Python fast path", found.python))
+        for path, call in paths:
+            if call is None:
+                continue
+            try:
+                other, other_error = call(*args, **kwargs), None
+            except Exception as caught:
+                other, other_error = None, caught
+            where = f"{function} on the {self.backend!r} backend"
+            if error is not None or other_error is not None:
+                if type(error) is not type(other_error):
+                    raise AssertionError(
+                        f"{where}: the fast path gave {error!r} where {path} gave {other_error!r}"
+                    ) from (error or other_error)
+                continue
+            try:
+                assert_agrees(result, other, rtol=0, atol=0)
+            except AssertionError as disagreement:
+                raise AssertionError(f"{where}: the fast path and {path} disagree: {disagreement}") from None
+            if type(result) is not type(other):
+                raise AssertionError(
+                    f"{where}: the fast path returned {type(result).__name__}, {path} {type(other).__name__}"
+                )
 
     def _reference_call(
         self, function: str | Callable[..., Any], label: str, args: list[Any], kwargs: dict[str, Any]

@@ -49,14 +49,10 @@ def moveaxis(x, source, destination, /):
     return np.moveaxis(x, source, destination)
 
 
-@hookimpl(specname="permute_dims")
-def permute_dims_v_2p0_and_above(x, /, axes):
-    return np.permute_dims(x, axes)
-
-
-@hookimpl(specname="permute_dims")
-def permute_dims_v_1p26_and_below(x, /, axes):
-    return np.transpose(x, axes)
+@hookimpl
+def permute_dims(x, /, axes):
+    # What np.permute_dims (np.transpose before 2.0) calls, without its Python layer.
+    return x.transpose(axes)
 
 
 @hookimpl

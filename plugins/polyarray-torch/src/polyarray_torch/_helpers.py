@@ -582,4 +582,4 @@ def reduced_shape(shape: Sequence[int], axes: tuple[int, ...], keepdims: bool) -
 
 
 def reduced_size(shape: Sequence[int], axes: tuple[int, ...]) -> int:
-    return math.prod(shape[a] for a in axes)
+    return math.prod([shape[a] for a in axes])

@@ -68,6 +68,8 @@ def _copy_refused(what: str) -> ValueError:
 def asarray_v_2p12_and_above(obj, /, *, dtype=None, device=None, copy=None):
     device = torch_device(device)
     if isinstance(obj, torch.Tensor):
+        if (dtype is None or dtype == obj.dtype) and (device is None or device == obj.device) and not copy:
+            return obj  # what torch.asarray gives (the tensor itself), also where no tensor may be created
         # Passing requires_grad keeps the input's (and silences torch's warning about the new default).
         target = obj.dtype if dtype is None else dtype
         keeps_grad = obj.requires_grad and is_inexact(target)

@@ -1,0 +1,578 @@
+"""The fast path of a backend function: the common calls made directly, every other call given to the chain.
+
+A backend function is its wrapper chain (``_wrappers``), which defines what
+every call does. Most calls need none of the wrappers' work: the arrays are
+arrays of the backend (native, or ``pa.Array`` of it), operands already share
+a dtype (or one is a Python scalar of the array's kind), nothing is written
+to ``out``, no NaN policy is on, the integer arguments are plain ints in
+range. For such a call the result is the implementation's, with errors
+translated and the result wrapped in array mode, and the fast path computes
+exactly that: it checks the call against a :class:`FastPlan` (what the
+wrappers would have done, decided once per function and backend) and calls
+the implementation; any call it cannot prove common goes to the chain with
+its arguments as given. So the chain stays the one definition of behaviour,
+and ``tests/test_fastpath.py`` runs every declared function both ways.
+
+The Python fast path is one hand-written closure per call shape
+(:func:`fast_function`); the compiled one (``_accel.py``, optional) reads
+the same plan and hands the calls it does not take to the Python closure.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import _accel, _dynamic, _tracers
+from ._array import Array
+from ._config import settings
+from ._declare import _annotation_text, signature_of
+from ._errors import PolyarrayError
+from ._promotion import SCALAR_BOUNDS, promote_scalar
+from ._wrappers import _FACTORIES, ordered_wrappers, wrapper_parameter_names
+from ._wrappers.conversion import result_wrapper
+from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
+from ._wrappers.errors import naming, naming_check, translate_exception
+from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters
+from ._wrappers.shapes import Shape, _is_shape_parameter
+
+if TYPE_CHECKING:
+    from ._backend import Backend
+    from ._declare import Declaration
+
+__all__ = ["STAND_INS", "FastPlan", "build_function", "fast_function", "operator_function", "plan_for"]
+
+#: Wrappers the fast path can stand in for, given what it checks (see the module docstring).
+#: A function with any other active wrapper keeps its chain alone.
+STAND_INS = frozenset(
+    {
+        "handle_exceptions",
+        "handle_nans",
+        "handle_out_argument",
+        "handle_array_like_without_promotion",
+        "handle_backend_invalid",
+        "handle_nestable",
+        "handle_array_function",
+        "inputs_to_native_arrays",
+        "outputs_to_polyarray_arrays",
+        "handle_device_shifting",
+        "infer_dtype",
+        "inputs_to_native_shapes",
+        "handle_view",
+    }
+)
+
+# What the fast path accepts in a parameter other than a required array (a plan's ``positional``/``keywords``):
+#: any value, passed on;
+PASS = 0
+#: only the default (a parameter a wrapper adds: ``out``, ``complex_mode``);
+AT_DEFAULT = 1
+#: only None (a dtype, or an optional array);
+NONE_ONLY = 2
+#: an integer, a tuple of them or None, as its :class:`IntegerSpec` says (axes, sizes, offsets);
+INTEGER = 3
+#: anything but a ``pa.Shape``;
+NOT_SHAPE = 4
+#: nothing: a call giving it goes to the chain (a required array given by keyword).
+CHAIN = 5
+
+#: The Python scalar types an operand may be instead of an array (bool never: it is no number here).
+SCALAR_TYPES = (int, float, complex)
+
+#: C's INT_MIN: an integer parameter with no minimum, for the compiled fast path.
+NO_MINIMUM = -(2**31)
+
+
+class IntegerSpec(tuple):
+    """``(minimum, allows_none, allows_sequence, unique, names_axes, extra_axes)``, with NO_MINIMUM for none."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, spec: IntegerParameter) -> IntegerSpec:
+        minimum = NO_MINIMUM if spec.minimum is None else spec.minimum
+        return cls((minimum, spec.allows_none, spec.allows_sequence, spec.unique, spec.names_axes, spec.extra_axes))
+
+
+class FastPlan:
+    """What the fast path of one function on one backend checks and calls; built once, read per call.
+
+    Attributes:
+        impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
+        native, native_dtypes: a framework callable the implementation equals for operands of those native
+            dtypes (the first array's decides), or None.
+        native_type: the backend's native array class: arrays must be exactly of it (or ``pa.Array`` of it).
+        backend, qualname, backend_name: whose function this is, for ``pa.Array`` results and error messages.
+        translate: ``translate_exception`` where native errors become polyarray errors, else None.
+        wrap: 0: the result as it is; 1: a ``pa.Array`` in array mode (else ``finish``); 2: ``finish(result)``;
+            3: a ``pa.Array`` in either mode (else ``finish``), for the operators of ``pa.Array``.
+        finish: what ``outputs_to_polyarray_arrays`` does to results other than one native array.
+        nrequired: how many parameters are required (the fast path takes them positionally only).
+        npositional: how many parameters may be given positionally.
+        arrays: positions of the required array parameters; promoted: those whose dtypes must agree.
+        dtype_source: the position whose dtype ``native_dtypes`` is checked against (-1: none).
+        scalars: native dtype -> (scalar types, lowest int, highest int): where a promoted operand may be a
+            Python scalar, which then takes the other operand's dtype; None where none may.
+        positional: per positional parameter, ``(code, spec, default)`` (the codes above; spec an IntegerSpec).
+        keywords: parameter name -> ``(code, spec, default)`` for parameters that may be given by keyword.
+        dropped: keyword names the implementation does not take (given at their defaults, they are left out).
+        check: the declaration's own argument check (named), run on the arguments as given; or None.
+        check_nans: whether a NaN policy sends calls to the chain.
+        unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
+        device_of: the backend's ``device_of`` where several arrays must share a device, else None.
+        ranked: whether an integer parameter names axes, checked against the arrays' rank.
+    """
+
+    __slots__ = (
+        "arrays",
+        "backend",
+        "backend_name",
+        "check",
+        "check_nans",
+        "device_of",
+        "dropped",
+        "dtype_source",
+        "finish",
+        "impl",
+        "keywords",
+        "native",
+        "native_dtypes",
+        "native_type",
+        "npositional",
+        "nrequired",
+        "positional",
+        "promoted",
+        "qualname",
+        "ranked",
+        "scalars",
+        "translate",
+        "unwrap_arrays",
+        "wrap",
+    )
+
+    def __repr__(self) -> str:
+        return f"<FastPlan {self.qualname} on {self.backend_name}>"
+
+
+def build_function(
+    function: Callable[..., Any], decl: Declaration, backend: Backend, names: tuple[str, ...] | list[str]
+) -> Callable[..., Any]:
+    """The backend function: ``function`` wrapped by the named wrappers (innermost first), with its fast path.
+
+    The result has ``chain`` (the wrapper chain, the reference behaviour) and
+    ``plan`` (its :class:`FastPlan`, or None where every call takes the chain).
+    """
+    chain = function
+    active = set()
+    for name in reversed(ordered_wrappers(names)):
+        wrapped = _FACTORIES[name](chain, decl, backend)
+        if wrapped is not chain:
+            active.add(name)
+        chain = wrapped
+    if active:
+        chain = naming(chain, decl, backend)
+    plan = plan_for(function, decl, backend, frozenset(active))
+    result = _describe(fast_function(plan, chain) if plan is not None else _plain(chain), decl, chain, plan)
+    if plan is not None and _accel.AVAILABLE:
+        # The same fast path, compiled; it hands the calls it does not take to the Python one.
+        compiled = _accel.fast_function(plan, result)
+        if compiled is not result:
+            _tracers.trace_python_instead(compiled, result)
+            return _describe(compiled, decl, chain, plan)
+    return result
+
+
+def operator_function(function: Callable[..., Any], backend: Backend) -> Callable[..., Any]:
+    """``function`` (a backend function) as ``pa.Array``'s operators call it: arrays out in either mode.
+
+    The same fast path with results always wrapped (``wrap`` 3), and the chain
+    with its native results wrapped; so ``x + y`` of two ``pa.Array`` objects
+    is a ``pa.Array`` also when array mode is off.
+    """
+    wrap_all = result_wrapper(backend)
+
+    def chain(*args: Any, **kwargs: Any) -> Any:
+        return wrap_all(function.chain(*args, **kwargs))  # type: ignore[attr-defined]
+
+    plan: FastPlan | None = function.plan  # type: ignore[attr-defined]
+    if plan is None or plan.wrap != 1:
+        return _plain(chain)
+    operator_plan = FastPlan()
+    for name in FastPlan.__slots__:
+        setattr(operator_plan, name, getattr(plan, name))
+    operator_plan.wrap, operator_plan.finish = 3, wrap_all
+    python = fast_function(operator_plan, chain)
+    if _accel.AVAILABLE:
+        compiled = _accel.fast_function(operator_plan, python)
+        if compiled is not python:
+            _tracers.trace_python_instead(compiled, python)
+            return compiled
+    return python
+
+
+def _plain(chain: Callable[..., Any]) -> Callable[..., Any]:
+    def function(*args: Any, **kwargs: Any) -> Any:
+        return chain(*args, **kwargs)
+
+    return function
+
+
+def _describe(function: Any, decl: Declaration, chain: Callable[..., Any], plan: FastPlan | None) -> Any:
+    function.__name__ = decl.name
+    function.__qualname__ = decl.qualname
+    function.__doc__ = decl.doc
+    function.__signature__ = decl.signature
+    function.chain = chain
+    function.plan = plan
+    return function
+
+
+# -- the plan --------------------------------------------------------------------------------
+
+
+def plan_for(
+    implementation: Callable[..., Any], decl: Declaration, backend: Backend, active: frozenset[str]
+) -> FastPlan | None:
+    """The fast path's plan for ``implementation``, or None where the chain must take every call.
+
+    There is no fast path where a wrapper it cannot stand in for is active,
+    for creation functions whose default dtype depends on the values, for
+    functions without a required array, with ``*args``/``**kwargs``, or with
+    a dtype or array parameter whose default is not None.
+    """
+    params = list(decl.signature.parameters.values())
+    if not active or active - STAND_INS or not backend.native_array_types:
+        return None
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        return None
+    if "infer_dtype" in active and decl.name in CREATION_RULES:
+        return None
+    try:
+        implementation_names = set(signature_of(implementation).parameters)
+    except (TypeError, ValueError):
+        return None
+    positional_kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    nrequired = sum(p.default is p.empty for p in params)
+    if any(p.default is p.empty and p.kind not in positional_kinds for p in params[:nrequired]) or any(
+        p.default is p.empty for p in params[nrequired:]
+    ):
+        return None  # a required parameter after an optional one, or keyword-only and required
+    categories = dict(decl.positional_categories)
+    categories.update(
+        {params.index(p): decl.keyword_categories[p.name] for p in params if p.name in decl.keyword_categories}
+    )
+    added = wrapper_parameter_names()
+    shapes_active = "inputs_to_native_shapes" in active
+    integer_specs = {spec.name: spec for spec in integer_parameters(decl)} if "handle_exceptions" in active else {}
+
+    arrays: list[int] = []
+    codes: list[tuple[int, IntegerSpec | None, Any]] = []
+    for index, param in enumerate(params):
+        category = categories.get(index)
+        spec = integer_specs.get(param.name)
+        default = None if param.default is param.empty else param.default
+        if param.name in added:
+            code: tuple[int, IntegerSpec | None, Any] = (AT_DEFAULT, None, default)
+        elif category == "array" and param.default is param.empty:
+            arrays.append(index)
+            code = (CHAIN, None, None)
+        elif category is not None:
+            if param.default is not None:
+                return None
+            code = (NONE_ONLY, None, None)
+        elif spec is not None and not spec.with_arrays:
+            code = (INTEGER, IntegerSpec.of(spec), default)
+        elif shapes_active and _is_shape_parameter(param.name, param.annotation):
+            code = (NOT_SHAPE, None, default)
+        else:
+            code = (PASS, None, default)
+        codes.append(code)
+    if not arrays:
+        return None
+    ranked = any(spec is not None and spec[4] for _, spec, _ in codes)
+    if ranked and {name for _, name, _ in array_positions(decl)} != {params[i].name for i in arrays}:
+        return None  # axes are checked against the rank of arrays the fast path does not hold
+
+    promoted = [i for i in promoted_operands(decl) if i in arrays]
+    promoted = promoted if "infer_dtype" in active and len(promoted) > 1 else []
+    guarded = _guarded_direct(implementation)
+    plan = FastPlan()
+    plan.impl = _direct(implementation)
+    plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
+    plan.native_type = backend.native_array_types[0]
+    plan.backend = backend
+    plan.qualname = decl.qualname
+    plan.backend_name = backend.name
+    plan.translate = translate_exception if "handle_exceptions" in active else None
+    if "outputs_to_polyarray_arrays" not in active:
+        plan.wrap, plan.finish = 0, None
+    elif decl.result is None and not decl.returns_dtype:
+        plan.wrap, plan.finish = 1, result_wrapper(backend)
+    else:
+        plan.wrap, plan.finish = 2, _finisher(decl, backend)
+    plan.nrequired = nrequired
+    plan.npositional = sum(p.kind in positional_kinds for p in params)
+    plan.arrays = tuple(arrays)
+    plan.promoted = tuple(promoted)
+    plan.dtype_source = promoted[0] if promoted else arrays[0] if guarded is not None else -1
+    # A Python scalar operand takes the array's dtype only where the call then equals the framework callable's
+    # with that scalar: through a direct mark (the framework treats Python scalars as of the array's dtype).
+    direct = guarded is not None or plan.impl is not implementation
+    takes_scalars = len(promoted) == len(arrays) == 2 and all(takes_scalar(params[i]) for i in promoted)
+    plan.scalars = scalar_rules(backend) if direct and takes_scalars else None
+    plan.positional = tuple(codes[: plan.npositional])
+    plan.keywords = {p.name: codes[i] for i, p in enumerate(params) if p.kind is not inspect.Parameter.POSITIONAL_ONLY}
+    plan.dropped = frozenset(p.name for p in params if p.name in added and p.name not in implementation_names)
+    plan.check = (
+        naming_check(decl.check, decl.qualname, backend.name)
+        if decl.check is not None and "handle_exceptions" in active
+        else None
+    )
+    plan.check_nans = "handle_nans" in active
+    plan.unwrap_arrays = "handle_view" not in active
+    several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
+    plan.device_of = backend.raw.device_of if several_devices else None
+    plan.ranked = ranked
+    return plan
+
+
+def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int]]:
+    """Per native dtype of ``backend``: the Python scalar types that keep it, and the ints that fit it.
+
+    A scalar type keeps a dtype where promotion gives the dtype itself
+    (``float`` with ``float32``; not ``float`` with ``int8``), so the call's
+    result is what the framework gives for the scalar as an array of that
+    dtype. Ints must also fit the dtype (``check_scalar``'s bounds).
+    """
+    rules = backend._scalar_rules
+    if rules is None:
+        rules = {}
+        for name, native in backend._to_native.items():
+            portable = backend._to_portable[native]
+            if portable.kind == "bool":
+                continue
+            kinds = tuple(t for t in SCALAR_TYPES if promote_scalar(portable, t, backend.default_dtypes) is portable)
+            low, high = SCALAR_BOUNDS.get(name, (0, -1))
+            rules[native] = (kinds, int(low), int(high))
+        backend._scalar_rules = rules
+    return rules
+
+
+def _finisher(decl: Declaration, backend: Backend) -> Callable[[Any], Any]:
+    """What ``outputs_to_polyarray_arrays`` does to a dtype or ``result=`` result, for the fast path."""
+    config = settings
+    if decl.returns_dtype:
+        portable = backend.portable_dtype
+        return lambda result: portable(result) if config.array_mode else result
+    wrap = result_wrapper(backend)
+    result_cls = decl.result
+
+    def to_result(result: Any) -> Any:
+        result = result_cls(*result)
+        return wrap(result) if config.array_mode else result
+
+    return to_result
+
+
+def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
+    """The native callable an implementation marked ``polyarray_direct`` forwards to, else the implementation.
+
+    The mark is ``(native, code)``; it counts only on the function whose code
+    it names, not on a wrapper that copied the attribute. A mark with a third
+    item, the native dtypes it holds for, is :func:`_guarded_direct`'s.
+    """
+    mark = _mark_of(implementation)
+    return mark[0] if mark is not None and len(mark) == 2 else implementation
+
+
+def _guarded_direct(implementation: Callable[..., Any]) -> tuple[Callable[..., Any], frozenset[Any]] | None:
+    """``(native, dtypes)`` of a mark ``(native, code, dtypes)``: the implementation gives what ``native`` gives
+    for operands of those native dtypes (the first array's dtype decides), so the fast path calls ``native``."""
+    mark = _mark_of(implementation)
+    return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) == 3 else None
+
+
+def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:
+    mark = getattr(implementation, "polyarray_direct", None)
+    if isinstance(mark, tuple) and len(mark) in (2, 3) and getattr(implementation, "__code__", None) is mark[1]:
+        return mark
+    return None
+
+
+# -- the checks, per argument --------------------------------------------------------------------
+
+
+def integer_ok(value: Any, spec: IntegerSpec, rank: int) -> bool:
+    """Whether ``value`` passes the integer check unchanged: a plain int, None or tuple of plain ints as allowed,
+    at least the minimum, and, for axes, in range for ``rank`` axes (no axis twice where that is an error)."""
+    minimum, allows_none, allows_sequence, unique, names_axes, extra = spec
+    cls = value.__class__
+    if cls is int:
+        if value < minimum:
+            return False
+        if names_axes:
+            size = rank + extra
+            return -size <= value < size
+        return True
+    if value is None:
+        return allows_none
+    if cls is not tuple or not allows_sequence:
+        return False
+    size = rank + extra
+    seen = set()
+    for item in value:
+        if item.__class__ is not int or item < minimum:
+            return False
+        if names_axes:
+            if not -size <= item < size:
+                return False
+            item %= size
+        seen.add(item)
+    return not unique or len(seen) == len(value)
+
+
+def takes_scalar(param: inspect.Parameter) -> bool:
+    """Whether the declaration lets ``param`` be a Python number (``x2: ArrayLike | int | float``)."""
+    return bool(_SCALAR_WORDS.search(_annotation_text(param.annotation)))
+
+
+def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, rank: int) -> bool:
+    if code == PASS:
+        return True
+    if code == INTEGER:
+        return integer_ok(value, spec, rank)  # type: ignore[arg-type]
+    if code == NONE_ONLY:
+        return value is None
+    if code == NOT_SHAPE:
+        return value.__class__ is not Shape
+    if code == AT_DEFAULT:
+        return value is default
+    return False
+
+
+# -- the closures --------------------------------------------------------------------------------
+
+
+def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
+    """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
+    impl, native, native_dtypes = plan.impl, plan.native, plan.native_dtypes
+    T, B = plan.native_type, plan.backend
+    translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
+    wrap, finish = plan.wrap, plan.finish
+    nrequired, npositional = plan.nrequired, plan.npositional
+    arrays, promoted, dtype_source = plan.arrays, plan.promoted, plan.dtype_source
+    scalars, positional, keywords, dropped = plan.scalars, plan.positional, plan.keywords, plan.dropped
+    check, check_nans, unwrap, device_of, ranked = (
+        plan.check,
+        plan.check_nans,
+        plan.unwrap_arrays,
+        plan.device_of,
+        plan.ranked,
+    )
+    config = settings
+    new_object, track = object.__new__, _dynamic.track
+    promoted_set = frozenset(promoted)
+
+    def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any) -> Any:
+        target = native if native is not None and dtype in native_dtypes else impl
+        if translate is None:
+            result = target(*values, **kwargs)
+        else:
+            try:
+                result = target(*values, **kwargs)
+            except PolyarrayError:
+                raise
+            except Exception as error:
+                raise translate(error, qualname, backend_name) from error
+        if wrap == 1 and not config.array_mode:
+            return result
+        if wrap == 1 or wrap == 3:
+            if result.__class__ is T:
+                array = new_object(Array)
+                array.data = result
+                array.backend = B
+                if config.dynamic_backend:
+                    track(array)
+                return array
+            return finish(result)
+        return result if wrap == 0 else finish(result)
+
+    def fast(*args: Any, **kwargs: Any) -> Any:
+        count = len(args)
+        if count < nrequired or count > npositional or (check_nans and config.nan_checking):
+            return chain(*args, **kwargs)
+        values = list(args)
+        scalar_at = -1
+        for index in arrays:
+            value = args[index]
+            cls = value.__class__
+            if cls is T:
+                continue
+            if cls is Array and unwrap and value.backend is B and value.data.__class__ is T:
+                values[index] = value.data
+            elif scalars is not None and cls in SCALAR_TYPES and index in promoted_set and scalar_at < 0:
+                scalar_at = index
+            else:
+                return chain(*args, **kwargs)
+        dtype = None
+        if scalar_at >= 0:
+            dtype = values[promoted[1] if scalar_at == promoted[0] else promoted[0]].dtype
+            rule = scalars.get(dtype)  # type: ignore[union-attr]
+            value = values[scalar_at]
+            if (
+                rule is None
+                or value.__class__ not in rule[0]
+                or (value.__class__ is int and not rule[1] <= value <= rule[2])
+                or (native is not None and dtype not in native_dtypes)
+            ):
+                return chain(*args, **kwargs)
+        elif promoted:
+            dtype = values[promoted[0]].dtype
+            for index in promoted[1:]:
+                if values[index].dtype is not dtype:
+                    return chain(*args, **kwargs)
+        elif dtype_source >= 0:
+            dtype = values[dtype_source].dtype
+        rank = 0
+        if ranked:
+            try:
+                rank = max(values[i].ndim for i in arrays if i != scalar_at)
+            except (AttributeError, TypeError):
+                return chain(*args, **kwargs)
+        for index in range(count):
+            code, spec, default = positional[index]
+            if code != CHAIN and not _argument_ok(code, spec, args[index], default, rank):
+                return chain(*args, **kwargs)
+        if kwargs:
+            for name, value in kwargs.items():
+                entry = keywords.get(name)
+                if entry is None or not _argument_ok(entry[0], entry[1], value, entry[2], rank):
+                    return chain(*args, **kwargs)
+            if dropped and not dropped.isdisjoint(kwargs):
+                kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
+        if device_of is not None:
+            device = device_of(values[arrays[0]])
+            for index in arrays[1:]:
+                if index != scalar_at and device_of(values[index]) != device:
+                    return chain(*args, **kwargs)
+        if check is not None:
+            check(tuple(values), kwargs)
+        return call(values, kwargs, dtype)
+
+    if len(arrays) == 1 and nrequired == 1 and not check_nans and check is None:
+        # One array and nothing else required (element-wise functions of one array, most reductions),
+        # called with the array alone.
+        def fast_one(*args: Any, **kwargs: Any) -> Any:
+            if len(args) == 1 and not kwargs:
+                value = args[0]
+                cls = value.__class__
+                if cls is Array and unwrap and value.backend is B:
+                    value = value.data
+                    cls = value.__class__
+                if cls is T:
+                    return call((value,), kwargs, value.dtype if native is not None else None)
+            return fast(*args, **kwargs)
+
+        return fast_one
+    return fast

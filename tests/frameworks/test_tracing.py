@@ -1,0 +1,123 @@
+"""Frameworks' tracers see through polyarray: ``torch.compile``, ``jax.jit``/``jax.grad`` and ``tf.function``.
+
+Each traces a small program written with ``pa`` functions, ``pa.Array``
+operators, indexing and compositions, in native mode (native arrays in and
+out) and in Array mode (``pa.asarray`` in, ``pa.to_native`` at the boundary),
+and the compiled result equals the eager one. ``torch.compile`` runs with
+``fullgraph=True``, so any graph break fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import polyarray as pa
+
+jax = pytest.importorskip("jax")
+jnp = pytest.importorskip("jax.numpy")
+tf = pytest.importorskip("tensorflow")
+torch = pytest.importorskip("torch")
+
+
+def program(x, w):
+    """Operators with arrays and Python scalars, indexing, reductions with axes, compositions."""
+    h = pa.matmul(x, w) * 0.5 + 1.0
+    h = pa.where(h > 0, h, 0.1 * h)
+    s = pa.softmax(h, axis=-1)
+    total = pa.sum(s[:, 1:] ** 2, axis=0, keepdims=True) - pa.mean(h[:, 1:], axis=0)
+    return pa.logsumexp(total, axis=-1) + pa.max(-h)
+
+
+def native_mode(x, w):
+    return program(x, w)
+
+
+def array_mode(x, w):
+    return pa.to_native(program(pa.asarray(x), pa.asarray(w)))
+
+
+MODES = {"native": (native_mode, False), "array": (array_mode, True)}
+
+
+def _inputs(backend):
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((4, 3)).astype(np.float32)
+    w = rng.standard_normal((3, 5)).astype(np.float32)
+    convert = {"torch": torch.asarray, "jax": jnp.asarray, "tensorflow": tf.constant}[backend]
+    return convert(x), convert(w)
+
+
+def _eager(function, backend, mode):
+    x, w = _inputs(backend)
+    pa.set_array_mode(mode)
+    return function(x, w)
+
+
+@pytest.fixture(autouse=True)
+def _array_mode_back():
+    yield
+    pa.set_array_mode(True)
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_torch_compile_full_graph(mode):
+    function, array_mode_on = MODES[mode]
+    torch._dynamo.reset()
+    expected = _eager(function, "torch", array_mode_on)
+    x, w = _inputs("torch")
+    got = torch.compile(function, fullgraph=True)(x, w)
+    assert isinstance(got, torch.Tensor)
+    torch.testing.assert_close(got, expected)
+
+
+def test_torch_compile_differentiates_through_polyarray():
+    torch._dynamo.reset()
+    x, w = _inputs("torch")
+    w = w.clone().requires_grad_(True)
+    compiled = torch.compile(lambda x, w: pa.to_native(pa.sum(program(pa.asarray(x), pa.asarray(w)))), fullgraph=True)
+    compiled(x, w).backward()
+    eager_w = w.detach().clone().requires_grad_(True)
+    pa.to_native(pa.sum(program(pa.asarray(x), pa.asarray(eager_w)))).backward()
+    torch.testing.assert_close(w.grad, eager_w.grad)
+
+
+def test_torch_compile_in_a_fresh_process():
+    """The first contact with the torch backend may happen inside the compiled function."""
+    code = textwrap.dedent(
+        """
+        import torch, polyarray as pa
+        x = torch.randn(3, 4)
+        f = lambda t: pa.to_native(pa.softmax(pa.asarray(t), axis=-1) * 2.0)
+        got = torch.compile(f, fullgraph=True)(x)
+        assert torch.allclose(got, torch.softmax(x, dim=-1) * 2.0)
+        print("ok")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_jax_jit_and_grad(mode):
+    function, array_mode_on = MODES[mode]
+    expected = _eager(function, "jax", array_mode_on)
+    x, w = _inputs("jax")
+    np.testing.assert_allclose(np.asarray(jax.jit(function)(x, w)), np.asarray(expected), rtol=1e-5, atol=1e-6)
+    gradient = jax.grad(lambda w: jnp.sum(function(x, w)))(w)
+    assert gradient.shape == w.shape and bool(jnp.all(jnp.isfinite(gradient)))
+
+
+@pytest.mark.parametrize("jit_compile", [False, True])
+@pytest.mark.parametrize("mode", list(MODES))
+def test_tf_function(mode, jit_compile):
+    function, array_mode_on = MODES[mode]
+    expected = _eager(function, "tensorflow", array_mode_on)
+    x, w = _inputs("tensorflow")
+    got = tf.function(function, jit_compile=jit_compile)(x, w)
+    np.testing.assert_allclose(got.numpy(), expected.numpy(), rtol=1e-5, atol=1e-6)
