@@ -50,6 +50,7 @@ from ._errors import (
     PolyarrayNotImplementedError,
     PolyarrayTypeError,
     PolyarrayValueError,
+    TracingError,
     UnsupportedDeviceError,
     UnsupportedDtypeError,
     UnsupportedFrameworkVersionError,
@@ -85,6 +86,7 @@ for _category in _CATEGORIES:
         _exported.append(_name)
 
 from . import fft, linalg, random  # noqa: E402
+from .tracing import Graph, TracedFunction, compile, trace  # noqa: E402, A004 - the issue's names
 
 _array.install_methods(_declare.declarations())
 _install_container_methods(_declare.declarations())
@@ -150,6 +152,11 @@ __all__ = [
     "BackendContextError",
     "UnsupportedDeviceError",
     "NestingDepthError",
+    "TracingError",
+    "Graph",
+    "TracedFunction",
+    "trace",
+    "compile",
     *_exported,
 ]
 del _category, _module, _name

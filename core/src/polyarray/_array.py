@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _dynamic, _handler
 from ._config import settings
-from ._errors import PolyarrayTypeError, PolyarrayValueError
+from ._errors import PolyarrayError, PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
     from ._backend import Backend
@@ -534,6 +534,8 @@ def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
             )
     try:
         updated = backend.raw.inplace_update(data, native)
+    except PolyarrayError:
+        raise
     except Exception as error:
         from ._wrappers.errors import translate_exception
 

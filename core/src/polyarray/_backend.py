@@ -8,6 +8,7 @@ stores the result as attributes. No pluggy hook is called per operation.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import inspect
@@ -34,7 +35,15 @@ from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.views import make_getitem, make_setitem
 
-__all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
+__all__ = [
+    "Backend",
+    "Namespace",
+    "build_backend",
+    "derive_backend",
+    "hookspecs",
+    "validate_module",
+    "signature_mismatch",
+]
 
 _hookspec = pluggy.HookspecMarker(PROJECT)
 _IMPL_ATTRIBUTE = PROJECT + "_impl"
@@ -98,6 +107,8 @@ class Backend(Namespace):
         self.framework_version = framework_version
         self.functions: dict[str, Callable[..., Any]] = {}
         self.raw = Namespace(f"{info.name}.raw")
+        #: Declaration name -> the plugin's implementation chosen for this framework version.
+        self.implementations: dict[str, Callable[..., Any]] = {}
         self.native: set[str] = set()
         #: Support hooks the plugin implements itself (the others are the core's defaults).
         self.native_support: set[str] = set()
@@ -440,6 +451,13 @@ def _build(info: BackendInfo) -> Backend:
             f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
             f"hooks {', '.join(lacking)}{reason} (see core/src/polyarray/api/support.py)."
         )
+    backend.implementations = native
+    return _assemble(backend)
+
+
+def _assemble(backend: Backend) -> Backend:
+    """Fill ``backend`` from its chosen implementations (``backend.implementations``): steps 6 and 7 of a build."""
+    info, native = backend.info, backend.implementations
     raw = backend.raw
     for decl in declarations():
         if decl.kind == "standalone":
@@ -497,3 +515,29 @@ def _build(info: BackendInfo) -> Backend:
     backend.getitem = make_getitem(backend)
     backend.setitem = make_setitem(backend)
     return backend
+
+
+def derive_backend(
+    source: Backend,
+    name: str,
+    native_array_types: tuple[type, ...],
+    implementation: Callable[[Declaration, Callable[..., Any]], Callable[..., Any]],
+) -> Backend:
+    """A backend built like ``source`` from its plugin's implementations, each passed through ``implementation``.
+
+    ``implementation(decl, function)`` returns what the new backend uses in
+    place of the plugin's ``function`` for ``decl`` (a primary, mixed or
+    support declaration); the core's compositions are bound to the new
+    backend's raw namespace, and the wrappers and fast paths are made for it
+    as for any backend, with ``native_array_types`` as its arrays. The graph
+    tracer's recording backend is made this way (``_trace.py``).
+    """
+    info = dataclasses.replace(source.info, name=name)
+    backend = Backend(info, source.framework_version)
+    backend.native_array_types = native_array_types
+    by_name = {d.name: d for d in declarations(("primary", "mixed", "support"))}
+    backend.implementations = {
+        decl_name: implementation(by_name[decl_name], function)
+        for decl_name, function in source.implementations.items()
+    }
+    return _assemble(backend)

@@ -112,3 +112,19 @@ class BackendConflictError(BackendLoadError):
         self.backend = backend
         self.distributions = distributions
         super().__init__(message)
+
+
+class TracingError(PolyarrayTypeError):
+    """What the graph tracer (``pa.trace``, ``pa.compile``) cannot hold, or a graph called with other arguments.
+
+    Python control flow on a traced value (``bool(x)``, ``float(x)``), a write
+    into a traced array, a data-dependent shape, a framework function called
+    on a traced array, an argument of a kind the tracer does not hold, or a
+    replay whose arguments differ from the trace (backend, dtypes, shapes,
+    structure). ``where`` is the user's source line the error comes from
+    (``"file.py:12"``), when known.
+    """
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        self.where = where
+        super().__init__(message)

@@ -15,10 +15,12 @@ other hook must be implemented by every plugin.
 | ``set_item`` | immutable arrays | ``Array.__setitem__`` |
 | ``get_item`` | never | ``Array.__getitem__`` (a framework that clips out-of-bounds indices checks them here) |
 | ``error_class`` | never | error translation: the builtin class a framework's own exception stands for |
+| ``compile_function`` | never | ``pa.compile``: the framework's compiler (None by default: the graph is replayed) |
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .._declare import support
@@ -112,5 +114,25 @@ def error_class(xp: Any, error: BaseException, /) -> type[Exception] | None:
     error to the core's default (its builtin class, else a bare ``pa.PolyarrayError``).
 
     >>> pa.get_backend("numpy").raw.error_class(ValueError("bad"))
+    """
+    return None
+
+
+@support
+def compile_function(xp: Any, function: Callable[..., Any], /, *, dynamic: bool | None = None) -> Any:
+    """``function`` compiled by the framework's compiler, or None where the framework has none.
+
+    ``pa.compile`` hands it the replay of a traced graph: a function taking
+    native arrays positionally and returning a tuple of native arrays, made of
+    the backend's own implementations (the plugin's functions and the
+    framework's), always called with arrays of the dtypes and shapes it was
+    traced for. The result must take the same arguments and return the same
+    values, as the framework's compiler computes them (``jax.jit``,
+    ``torch.compile``, ``tf.function``). ``dynamic`` is ``pa.compile``'s
+    (None, True or False), for compilers that specialise on shapes or not. The
+    default, None, leaves the graph to be replayed as it is.
+
+    >>> pa.get_backend("numpy").raw.compile_function(lambda x: (x,)) is None
+    True
     """
     return None

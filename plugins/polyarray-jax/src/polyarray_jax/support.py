@@ -118,3 +118,9 @@ def error_class(error, /):
     if type(error) is TypeError and "different numbers of dimensions" in str(error):
         return ValueError  # jnp.concatenate's rank mismatch, a ValueError in NumPy
     return None
+
+
+@hookimpl
+def compile_function(function, /, *, dynamic=None):
+    # jax.jit specialises on shapes and dtypes, as pa.compile's cache does; ``dynamic`` has no meaning here.
+    return jax.jit(function)

@@ -155,3 +155,28 @@ def error_class(error, /):
     if isinstance(error, (tf.errors.NotFoundError, tf.errors.UnimplementedError)):
         return TypeError  # no kernel for this dtype
     return ValueError
+
+
+@hookimpl
+def compile_function(function, /, *, dynamic=None):
+    # tf.function with XLA; where XLA cannot compile the graph (an operation it lacks on this device), the
+    # first call falls back to tf.function without it, which runs every TensorFlow operation.
+    # The replay is straight-line code: AutoGraph has no control flow to convert.
+    options = {"reduce_retracing": bool(dynamic), "autograph": False}
+    with_xla = tf.function(function, jit_compile=True, **options)
+    chosen = []
+
+    def compiled(*args):
+        if chosen:
+            return chosen[0](*args)
+        try:
+            result = with_xla(*args)
+        except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError):
+            without_xla = tf.function(function, **options)
+            result = without_xla(*args)
+            chosen.append(without_xla)
+            return result
+        chosen.append(with_xla)
+        return result
+
+    return compiled

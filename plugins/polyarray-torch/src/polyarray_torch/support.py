@@ -91,3 +91,9 @@ def error_class(error, /):
     if "index" in message.lower() and ("out of bounds" in message or "out of range" in message):
         return IndexError
     return ValueError  # shape and size mismatches, singular matrices, invalid values
+
+
+@hookimpl
+def compile_function(function, /, *, dynamic=None):
+    # The graph's replay is plain Python calling the plugin's functions: TorchDynamo traces it through.
+    return torch.compile(function, dynamic=dynamic)
