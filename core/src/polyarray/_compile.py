@@ -99,6 +99,7 @@ class TracedFunction:
         backend: str | Backend | None = None,
         compile: bool = False,  # noqa: A002 - pa.compile's
         dynamic: bool | None = None,
+        compiled_by: bool | None = None,
     ) -> None:
         if not callable(fn):
             raise PolyarrayValueError(f"pa.trace and pa.compile take a function, not {type(fn).__name__}.")
@@ -111,13 +112,15 @@ class TracedFunction:
         self._rank_only = shapes == "rank"
         self._backend = backend
         self._compile = compile
+        #: Whether pa.compile made it (True: with the backend's compiler, False: replaying), None: pa.trace.
+        self._compiles = compiled_by
         self._dynamic = dynamic
         self._entries: dict[Any, list[_Entry]] = {}
         self._last: _Entry | None = None
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
-        kind = "pa.compile" if self._compile else "pa.trace"
+        kind = "pa.compile" if self._compiles is not None else "pa.trace"
         return f"<{kind} of {getattr(self._function, '__qualname__', self._function)!r}: {len(self.graphs)} graphs>"
 
     def __get__(self, instance: Any, owner: type | None = None) -> Any:

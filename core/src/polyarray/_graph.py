@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import keyword
 import linecache
 import math
 import operator
@@ -300,6 +301,8 @@ def resolve_target(backend: Backend, name: str, dtype: Any) -> Callable[..., Any
 
 
 def _operator_symbol(name: str) -> tuple[str, str] | None:
+    if name.startswith("property."):
+        return "property", name[len("property.") :]
     if not name.startswith("operator."):
         return None
     op = name[len("operator.") :]
@@ -331,11 +334,14 @@ class Graph:
     :meth:`stats` counts them.
 
     >>> import numpy as np
-    >>> graph = pa.trace(lambda x: pa.exp(x) / pa.sum(pa.exp(x)), np.zeros(3))
+    >>> def normalise(x):
+    ...     e = pa.exp(x)
+    ...     return e / pa.sum(e)
+    >>> graph = pa.trace(normalise, np.zeros(3))
     >>> graph.stats()
     {'exp': 1, 'sum': 1, 'divide': 1}
     >>> graph(np.log(np.arange(1.0, 4.0)))
-    array([0.16666667, 0.33333333, 0.5       ])
+    Array([0.16666667, 0.33333333, 0.5       ], backend=numpy, dtype=float64)
     """
 
     def __init__(
@@ -392,35 +398,46 @@ class Graph:
         of another backend, dtype or shape (rank, for a graph guarded by rank
         only) raises a ``pa.TracingError`` naming the difference.
         """
-        call_tree = flatten((args, kwargs), lambda leaf: leaf)
         natives: list[Any] = [None] * len(self.inputs)
-        self._match(self.in_tree, call_tree, natives, "the arguments")
+        positional, keywords = self.in_tree[2]
+        if len(args) != len(positional[2]):
+            raise self._mismatch(f"it was given {len(args)} positional arguments, the trace had {len(positional[2])}")
+        if set(kwargs) != set(keywords[1][1]):
+            given, traced = sorted(kwargs), sorted(keywords[1][1])
+            raise self._mismatch(f"it was given the keyword arguments {given}, the trace had {traced}")
+        for index, (child, value) in enumerate(zip(positional[2], args)):
+            self._match(child, value, natives, f"argument {index}")
+        for key, child in zip(keywords[1][1], keywords[2]):
+            self._match(child, kwargs[key], natives, f"argument {key!r}")
         return natives
 
-    def _match(self, tree: tuple, call: tuple, natives: list[Any], where: str) -> None:
+    def _match(self, tree: tuple, value: Any, natives: list[Any], where: str) -> None:
         kind, extra, children = tree
         if kind == LEAF:
-            spec, value = extra, call[1] if call[0] == LEAF else unflatten(call, lambda leaf: leaf)
-            if isinstance(spec, Static):
-                if not spec.matches(value):
-                    raise self._mismatch(f"{where} is {_short(value)} where the trace had {_short(spec.value)}")
+            if isinstance(extra, Static):
+                if not extra.matches(value):
+                    raise self._mismatch(f"{where} is {_short(value)} where the trace had {_short(extra.value)}")
                 return
-            natives[spec.index] = self._native_input(value, self.inputs[spec.index], where)
+            natives[extra.index] = self._native_input(value, self.inputs[extra.index], where)
             return
-        if call[0] != kind or (kind not in (TUPLE, LIST) and call[1] != extra) or len(call[2]) != len(children):
-            raise self._mismatch(
-                f"{where} have the structure {describe_tree(call)}, the trace had {describe_tree(tree)}"
-            )
-        keys: Any = range(len(children))
+        given = flatten(value, lambda leaf: None)
         if kind == DICT:
-            keys = extra[1]
+            same = given[0] == DICT and given[1][0] is extra[0] and set(given[1][1]) == set(extra[1])
+        else:
+            same = given[0] == kind and len(given[2]) == len(children)
+            same = same and (kind in (TUPLE, LIST) or given[1] == extra)
+        if not same:
+            shown = describe_tree(flatten(value, lambda leaf: "array" if _is_array_like(leaf) else leaf))
+            raise self._mismatch(f"{where} is {shown}, the trace had {describe_tree(tree)}")
+        if kind == DICT:
+            for key, child in zip(extra[1], children):
+                self._match(child, value[key], natives, f"{where}[{key!r}]")
         elif kind == CONTAINER:
-            keys = extra
-        for key, child, given in zip(keys, children, call[2]):
-            label = f"argument {key}" if where == "the arguments" else f"{where}[{key!r}]"
-            if where == "the arguments":
-                label = "the positional arguments" if key == 0 else "the keyword arguments"
-            self._match(child, given, natives, label)
+            for key, child in zip(extra, children):
+                self._match(child, value._data[key], natives, f"{where}[{key!r}]")
+        else:
+            for index, (child, item) in enumerate(zip(children, value)):
+                self._match(child, item, natives, f"{where}[{index}]")
 
     def _native_input(self, value: Any, expected: Value, where: str) -> Any:
         backend = self.backend
@@ -515,10 +532,12 @@ class Graph:
         """How many calls the graph makes of each function, most called first.
 
         >>> import numpy as np
-        >>> pa.trace(lambda x: pa.sin(x) * pa.sin(x + 1), np.ones(2)).stats()
+        >>> pa.trace(lambda x: pa.sin(x) * pa.sin(x + 1), pa.ones(2)).stats()
         {'sin': 2, 'add': 1, 'multiply': 1}
+        >>> pa.trace(lambda x: x * 2 + pa.sin(x), np.ones(2)).stats()  # a NumPy array's own operators
+        {'operator.mul': 1, 'sin': 1, 'add': 1}
         """
-        counts = collections.Counter(_display_name(node) for node in self.nodes)
+        counts = collections.Counter(node.name for node in self.nodes)
         return dict(sorted(counts.items(), key=lambda item: -item[1]))
 
     def to_dot(self) -> str:
@@ -563,6 +582,10 @@ class Graph:
             pass
         _render(lambda: source.view(cleanup=True), "graph.show")
         return source
+
+
+def _is_array_like(value: Any) -> bool:
+    return isinstance(value, Array) or _handler.owner_of_native(value) is not None
 
 
 def _short(value: Any) -> str:
@@ -661,6 +684,8 @@ def _call_text(namer: _Namer, node: Node, target: str) -> str:
             return f"abs({args[0]})" if text == "abs" else f"{text}{args[0]}"
         if kind == "getitem" and len(args) == 2:
             return f"{args[0]}[{args[1]}]"
+        if kind == "property" and len(args) == 1:
+            return f"{args[0]}.{text}"
     parts = args + [f"{key}={namer.expression(value)}" for key, value in node.kwargs.items()]
     return f"{target}({', '.join(parts)})"
 
@@ -898,7 +923,7 @@ def _text(graph: Graph) -> str:
     lines = [f"def {_identifier(graph.name)}({signature}):  # on {graph.backend.name}, {len(graph.nodes)} calls"]
     body = []
     for index, node in enumerate(graph.nodes):
-        call = _print_call(namer, node)
+        call = _print_call(namer, node, graph.backend)
         outputs = list(values_in(node.outputs))
         if node.outputs.__class__ is Value:
             target = namer.value(node.outputs)
@@ -919,15 +944,18 @@ def _text(graph: Graph) -> str:
 
 
 def _identifier(name: str) -> str:
-    text = "".join(c if c.isalnum() or c == "_" else "_" for c in name).strip("_")
-    return text or "graph"
+    """A Python name for the printed graph (``fn`` for a lambda)."""
+    text = "".join(c if c.isalnum() or c == "_" else "_" for c in name.rpartition(".")[2]).strip("_")
+    return "fn" if not text or keyword.iskeyword(text) or not text.isidentifier() else text
 
 
-def _print_call(namer: _Namer, node: Node) -> str:
+def _print_call(namer: _Namer, node: Node, backend: Backend) -> str:
     def text(obj: Any) -> str:
         cls = obj.__class__
         if cls is Value:
             return namer.value(obj)
+        if _is_native_dtype(backend, obj):
+            return _dtype_name(backend, obj)
         if cls is tuple:
             return "(" + ", ".join(text(i) for i in obj) + ("," if len(obj) == 1 else "") + ")"
         if cls is list:
@@ -951,6 +979,8 @@ def _print_call(namer: _Namer, node: Node) -> str:
             return f"{args[0]} {sign} {args[1]}"
         if kind == "prefix" and len(args) == 1:
             return f"abs({args[0]})" if sign == "abs" else f"{sign}{args[0]}"
+        if kind == "property" and len(args) == 1:
+            return f"{args[0]}.{sign}"
     parts = args + [f"{key}={text(value)}" for key, value in node.kwargs.items()]
     return f"{node.name}({', '.join(parts)})"
 
@@ -986,7 +1016,8 @@ def _constant_text(graph: Graph, value: Value) -> str:
 
 
 def _dot_quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT string: quotes and backslashes escaped, line breaks as ``\\n``."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def _dot(graph: Graph) -> str:
@@ -994,21 +1025,22 @@ def _dot(graph: Graph) -> str:
     lines = [f"digraph {_dot_quote(graph.name)} {{", "    rankdir=TB;", '    node [fontname="Helvetica"];']
     for value in graph.inputs:
         name = namer.value(value)
-        label = f"{name}\\n{_describe_value(graph, value)}"
+        label = f"{name}\n{_describe_value(graph, value)}"
         lines.append(f"    {name} [shape=ellipse, style=filled, fillcolor=lightblue, label={_dot_quote(label)}];")
     produced: dict[int, str] = {}
     for index, node in enumerate(graph.nodes):
         box = f"n{index}"
         outs = list(values_in(node.outputs))
         shapes = ", ".join(_describe_value(graph, v) for v in outs)
-        lines.append(f"    {box} [shape=box, label={_dot_quote(_display_name(node) + chr(10) + shapes)}];")
+        label = _dot_quote(f"{_display_name(node)}\n{shapes}")
+        lines.append(f"    {box} [shape=box, label={label}];")
         for value in values_in((node.args, node.kwargs)):
             if value.node is not None:
                 source = produced[id(value)]
             elif value.is_constant:
                 source = namer.value(value)
                 if f"    {source} [" not in "\n".join(lines):
-                    label = f"{source}\\n{_describe_value(graph, value)}"
+                    label = f"{source}\n{_describe_value(graph, value)}"
                     lines.append(f"    {source} [shape=ellipse, style=dashed, label={_dot_quote(label)}];")
             else:
                 source = namer.value(value)

@@ -166,15 +166,16 @@ _DYNAMIC_ADVICE = (
 
 
 class TracedShape(tuple):  # type: ignore[type-arg]
-    """The shape of a traced array: reading its sizes (not just its length) makes the graph guard shapes."""
+    """The shape of a traced array: reading its sizes (not just its length) makes the graph guard shapes.
+
+    Each recording has its own subclass, whose ``recording`` is the one to tell.
+    """
 
     __slots__ = ()
-    recording: Recording | None = None
+    recording: Recording
 
     def _read(self) -> None:
-        recording = type(self).recording
-        if recording is not None:
-            recording.shape_read = True
+        type(self).recording.shape_read = True
 
     def __getitem__(self, index: Any) -> Any:
         self._read()
@@ -403,14 +404,14 @@ class Recording:
         self.shape_read = False
         self.closed = False
         self._constants: dict[int, tuple[Any, Value]] = {}
+        self.shape_type = type("TracedShape", (TracedShape,), {"__slots__": (), "recording": self})
 
     # -- values -------------------------------------------------------------------------------
 
     def shape_of(self, concrete: Any) -> TracedShape:
         if self.closed:
             raise _finished()
-        TracedShape.recording = self
-        return TracedShape(tuple(concrete.shape))
+        return self.shape_type(tuple(concrete.shape))
 
     def new_value(self, concrete: Any) -> Value:
         return Value(tuple(concrete.shape), concrete.dtype, type(concrete) is self.primary_type)
@@ -444,7 +445,7 @@ class Recording:
             raise TracingError(
                 f"A {type(value).__name__} reached a framework call inside a trace; pass native arrays there."
             )
-        if cls is TracedShape:
+        if isinstance(value, TracedShape):
             self.shape_read = True
             return tuple(value)
         if cls is tuple or cls is list:
@@ -458,7 +459,7 @@ class Recording:
         cls = value.__class__
         if isinstance(value, TracedArray):
             return value._v
-        if cls is TracedShape:
+        if isinstance(value, TracedShape):
             return tuple(value)
         if cls is tuple or cls is list:
             return cls(self.template(item) for item in value)
@@ -510,9 +511,10 @@ class Recording:
     def record_operator(self, name: str, function: Callable[..., Any], args: tuple) -> Any:
         """A framework operator (or indexing) used on a traced array."""
         if name == "operator.getitem":
-            key = args[1]
+            key = _native_key(args[1])
             if isinstance(key, (Array, Container)):
-                raise tracing_error("A pa.Array indexes a traced native array", _framework_advice("take"))
+                raise tracing_error("A pa.Array of another backend indexes a traced array", _framework_advice("take"))
+            args = (args[0], key)
             if _has_traced_mask(key):
                 raise tracing_error("A traced boolean mask selects elements of an array", _DYNAMIC_ADVICE)
         return self.record(name, function, args, {})
@@ -524,6 +526,15 @@ class Recording:
             raise tracing_error("A traced boolean mask selects elements of an array", _DYNAMIC_ADVICE)
         if isinstance(kwargs.get("out"), TracedArray):
             raise tracing_error(f"pa.{name}(..., out=x) writes into a traced array", _WRITE_ADVICE)
+
+
+def _native_key(key: Any) -> Any:
+    """An index with the traced ``pa.Array`` parts replaced by their traced arrays (as NumPy reads them)."""
+    if isinstance(key, Array) and isinstance(key.data, TracedArray):
+        return key.data
+    if key.__class__ is tuple:
+        return tuple(_native_key(part) for part in key)
+    return key
 
 
 def _traced_in(args: Any, kwargs: dict[str, Any]) -> bool:
@@ -775,6 +786,7 @@ def trace_graph(
     source = backend_of_arrays(arrays, backend)
     twin = tracing_backend(source)
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or type(fn).__name__
+    name = name.rpartition("<locals>.")[2]
     with twin.lock:
         previous = twin.recording
         recording = twin.recording = Recording(twin)
@@ -799,8 +811,6 @@ def trace_graph(
         finally:
             recording.closed = True
             twin.recording = previous
-            if TracedShape.recording is recording:
-                TracedShape.recording = None
     return Graph(
         source,
         name,

@@ -135,7 +135,7 @@ def compile(  # noqa: A001 - the issue's name, as pa.compile
     >>> step(np.ones(2), np.ones((4, 2)))
     Array([0.9, 0.9], backend=numpy, dtype=float64)
     >>> step.graph(np.ones(2), np.ones((4, 2))).stats()
-    {'multiply': 2, 'mean': 1, 'subtract': 1}
+    {'operator.mul': 1, 'mean': 1, 'multiply': 1, 'subtract': 1}
     """
 
     def decorate(function: Callable[..., Any]) -> TracedFunction:
@@ -147,6 +147,7 @@ def compile(  # noqa: A001 - the issue's name, as pa.compile
             backend=backend,
             compile=bool(backend_compile),
             dynamic=dynamic,
+            compiled_by=bool(backend_compile),
         )
 
     return decorate if fn is None else decorate(fn)

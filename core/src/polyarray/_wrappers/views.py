@@ -189,6 +189,8 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
             key = native_key(key)
             try:
                 result = get_item(data, key)
+            except PolyarrayError:
+                raise
             except Exception:
                 # TypeError, ValueError, or a framework's own error (TensorFlow's InvalidArgumentError).
                 if is_basic_key(key) and not _has_negative_step(key):
