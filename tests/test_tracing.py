@@ -41,7 +41,10 @@ def assert_same(expected, actual):
     for e, a in zip(left, right):
         assert type(e) is type(a), (type(e), type(a))
         if isinstance(e, pa.Array) or isinstance(e, (np.ndarray, np.generic)):
-            e_np, a_np = pa.to_numpy(e) if isinstance(e, pa.Array) else e, pa.to_numpy(a) if isinstance(a, pa.Array) else a
+            e_np, a_np = (
+                pa.to_numpy(e) if isinstance(e, pa.Array) else e,
+                pa.to_numpy(a) if isinstance(a, pa.Array) else a,
+            )
             assert e_np.dtype == a_np.dtype and e_np.shape == a_np.shape
             np.testing.assert_array_equal(a_np, e_np)
         else:
@@ -134,15 +137,19 @@ def test_compositions_appear_as_the_calls_they_make():
 
     x = pa.asarray(X)
     composed, by_hand = pa.trace(lambda v: pa.softmax(v, axis=-1), x), pa.trace(written_out, x)
-    assert composed.stats() == by_hand.stats() == {
-        "max": 1,
-        "isfinite": 1,
-        "where": 1,
-        "subtract": 1,
-        "exp": 1,
-        "sum": 1,
-        "divide": 1,
-    }
+    assert (
+        composed.stats()
+        == by_hand.stats()
+        == {
+            "max": 1,
+            "isfinite": 1,
+            "where": 1,
+            "subtract": 1,
+            "exp": 1,
+            "sum": 1,
+            "divide": 1,
+        }
+    )
     assert_same(composed(x), by_hand(x))
 
 
