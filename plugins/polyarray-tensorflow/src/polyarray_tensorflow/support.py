@@ -175,8 +175,11 @@ def compile_function(function, /, *, dynamic=None):
             without_xla = tf.function(function, **options)
             result = without_xla(*args)
             chosen.append(without_xla)
+            compiled.jit_compile = False
             return result
         chosen.append(with_xla)
+        compiled.jit_compile = True
         return result
 
+    compiled.jit_compile = None  # whether XLA compiled it, once it has run
     return compiled
