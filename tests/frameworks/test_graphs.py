@@ -256,3 +256,23 @@ def test_jax_in_its_default_32_bit_mode():
     completed = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
     assert completed.returncode == 0, completed.stderr[-3000:]
     assert completed.stdout.strip().endswith("ok")
+
+
+def test_torch_replays_the_calls_its_implementations_made():
+    raw = pa.get_backend("torch").raw
+    x = torch.asarray(X)
+    result, calls = raw.record_calls(raw.mean, (x,), {"axis": 0, "keepdims": True})
+    assert [getattr(c[0], "__name__", "") for c in calls] == ["mean"] and calls[0][3] is result
+    # an implementation that reads a value into Python cannot be replayed by its calls
+    _, calls = raw.record_calls(lambda t: t * float(t.sum()), (x,), {})
+    assert calls is None
+    graph = pa.trace(lambda a: pa.std(a, axis=0) + pa.max(a), pa.asarray(x))
+    assert all(node.lowered is not None for node in graph.nodes if node.name in ("std", "max"))
+    assert graph.stats() == {"std": 1, "max": 1, "add": 1}
+    assert "TensorBase" not in str(graph) and "std(" in str(graph)  # printed as polyarray's calls
+    assert_equal(pa.std(pa.asarray(x), axis=0) + pa.max(pa.asarray(x)), graph(pa.asarray(x)))
+    # sizes are constants of the recorded calls: a graph guarded by rank only replays the implementations
+    ranked = pa.trace(lambda a: pa.std(a, axis=0), pa.asarray(x), shapes="rank")
+    assert ranked.rank_only
+    bigger = pa.asarray(torch.asarray(RNG.standard_normal((5, 7)).astype(np.float32)))
+    assert_equal(pa.std(bigger, axis=0), ranked(bigger))

@@ -161,10 +161,11 @@ class Node:
     ``args`` and ``kwargs`` hold :class:`Value` objects where arrays went
     (also inside lists and tuples) and the other arguments as they were;
     ``outputs`` is the result with its arrays replaced by values. ``where``
-    is the user's line that made the call.
+    is the user's line that made the call. ``lowered`` holds the framework calls
+    the implementation made, where the plugin could tell (``record_calls``).
     """
 
-    __slots__ = ("args", "kwargs", "name", "outputs", "target", "where")
+    __slots__ = ("args", "kwargs", "lowered", "name", "outputs", "target", "where")
 
     def __init__(
         self, name: str, target: Callable[..., Any], args: tuple, kwargs: dict[str, Any], where: str | None = None
@@ -175,6 +176,9 @@ class Node:
         self.kwargs = kwargs
         self.outputs: Any = None
         self.where = where
+        #: ``(calls, result)``: the framework calls the implementation made (nodes of their own) and its result
+        #: in their values, which the replay makes instead on this backend (``record_calls``); or None.
+        self.lowered: tuple[list[Node], Any] | None = None
 
     def __repr__(self) -> str:
         return f"<Node {self.name}>"
@@ -691,17 +695,32 @@ def _call_text(namer: _Namer, node: Node, target: str) -> str:
 
 
 def _body_lines(graph: Graph, namer: _Namer) -> list[str]:
-    lines = []
-    for index, node in enumerate(graph.nodes):
-        call = _call_text(namer, node, namer.object(node.target, "f"))
-        outputs = node.outputs
-        if outputs.__class__ is Value:
-            lines.append(f"    {namer.value(outputs)} = {call}")
+    """One statement per call; a node whose framework calls were recorded makes those instead (exact shapes only:
+    the calls hold sizes as constants)."""
+    lines: list[str] = []
+    counter = itertools.count()
+    for node in graph.nodes:
+        if node.lowered is not None and not graph.rank_only:
+            calls, result = node.lowered
+            for call in calls:
+                _call_lines(namer, call, lines, counter)
+            for out, value in zip(values_in(node.outputs), values_in(result)):
+                namer.names[id(out)] = namer.value(value)
             continue
-        lines.append(f"    r{index} = {call}")
-        for value in values_in(outputs):
-            lines.append(f"    {namer.value(value)} = r{index}{''.join(f'[{p}]' for p in value.path)}")
+        _call_lines(namer, node, lines, counter)
     return lines
+
+
+def _call_lines(namer: _Namer, node: Node, lines: list[str], counter: Iterator[int]) -> None:
+    call = _call_text(namer, node, namer.object(node.target, "f"))
+    outputs = node.outputs
+    if outputs.__class__ is Value:
+        lines.append(f"    {namer.value(outputs)} = {call}")
+        return
+    result = f"r{next(counter)}"
+    lines.append(f"    {result} = {call}")
+    for value in values_in(outputs):
+        lines.append(f"    {namer.value(value)} = {result}{''.join(f'[{p}]' for p in value.path)}")
 
 
 def _output_expression(tree: tuple, namer: _Namer, results: Iterator[str]) -> str:

@@ -488,8 +488,14 @@ class Recording:
 
     # -- recording one call --------------------------------------------------------------------
 
-    def record(self, name: str, target: Callable[..., Any], args: tuple, kwargs: dict[str, Any]) -> Any:
-        """Compute ``target`` on the held arrays; record it as a node if a traced array went in."""
+    def record(
+        self, name: str, target: Callable[..., Any], args: tuple, kwargs: dict[str, Any], implementation: bool = False
+    ) -> Any:
+        """Compute ``target`` on the held arrays; record it as a node if a traced array went in.
+
+        For a plugin's ``implementation`` (not a framework callable), the
+        backend's ``record_calls`` hook may give the framework calls it made.
+        """
         if self.closed:
             raise _finished()
         found: list[TracedArray] = []
@@ -497,7 +503,11 @@ class Recording:
         options = self.concrete(kwargs, found) if kwargs else kwargs
         if found:
             self._check(name, args, kwargs, found)
-        result = target(*values, **options)
+        calls = None
+        if implementation and found and self.twin.records_calls:
+            result, calls = self.source.raw.record_calls(target, values, options)
+        else:
+            result = target(*values, **options)
         if not found or (name in SHAPE_ONLY and not _traced_in(args[1:], kwargs)):
             return self.results(result, None)[0]  # a constant: computed once, now
         for traced in found:
@@ -505,8 +515,58 @@ class Recording:
                 return traced  # the argument itself (``asarray`` of an array): no call to replay
         node = Node(name, target, self.template(args), self.template(kwargs) if kwargs else {}, user_line())
         traced, node.outputs = self.results(result, node)
+        if calls is not None:
+            node.lowered = self.lowered(calls, found, result)
         self.nodes.append(node)
         return traced
+
+    def lowered(self, calls: list[tuple[Any, ...]], found: list[TracedArray], result: Any) -> Any:
+        """The framework calls of one implementation as nodes of their own, and its result in their values.
+
+        Arrays are told apart by identity: the implementation's arguments, then
+        each call's results (an in-place call's result replaces its argument);
+        any other array is a constant. None where the result is none of them.
+        """
+        known: dict[int, Value] = {id(traced._c): traced._v for traced in found}
+        native_types = self.native_types
+
+        def argument(value: Any) -> Any:
+            if isinstance(value, native_types):
+                return known.get(id(value)) or self.constant(value)
+            cls = value.__class__
+            if cls is tuple or cls is list:
+                return cls(argument(item) for item in value)
+            if cls is dict:
+                return {key: argument(item) for key, item in value.items()}
+            return value
+
+        def output(value: Any, node: Node, path: tuple[int, ...]) -> Any:
+            if isinstance(value, native_types):
+                out = self.new_value(value)
+                out.node, out.path = node, path
+                known[id(value)] = out
+                return out
+            if isinstance(value, (tuple, list)):
+                return tuple(output(item, node, (*path, index)) for index, item in enumerate(value))
+            return value
+
+        nodes = []
+        for function, args, kwargs, out in calls:
+            node = Node(getattr(function, "__name__", "call"), function, argument(tuple(args)), argument(dict(kwargs)))
+            node.outputs = output(out, node, ())
+            nodes.append(node)
+
+        def mapped(value: Any) -> Any:
+            if isinstance(value, native_types):
+                return known.get(id(value), _UNKNOWN)
+            if isinstance(value, (tuple, list)):
+                return tuple(mapped(item) for item in value)
+            return value
+
+        template = mapped(result)
+        if any(v is _UNKNOWN for v in _flat(template)):
+            return None
+        return nodes, template
 
     def record_operator(self, name: str, function: Callable[..., Any], args: tuple) -> Any:
         """A framework operator (or indexing) used on a traced array."""
@@ -535,6 +595,15 @@ def _native_key(key: Any) -> Any:
     if key.__class__ is tuple:
         return tuple(_native_key(part) for part in key)
     return key
+
+
+_UNKNOWN: Any = object()
+
+
+def _flat(template: Any) -> list[Any]:
+    if isinstance(template, tuple):
+        return [leaf for item in template for leaf in _flat(item)]
+    return [template]
 
 
 def _traced_in(args: Any, kwargs: dict[str, Any]) -> bool:
@@ -592,6 +661,8 @@ class Twin:
         self.other = type(f"Traced{name.title()}Scalar", (TracedArray,), {"__slots__": ()})
         self.lock = threading.RLock()
         self.recording: Recording | None = None
+        #: Whether the plugin tells the framework calls its implementations make (``record_calls``).
+        self.records_calls = "record_calls" in source.native_support
         self.backend = derive_backend(
             source, f"{name} (traced)", (self.primary, self.other, *source.native_array_types), self._implementation
         )
@@ -637,7 +708,8 @@ class Twin:
             return function
 
         def recorded(*args: Any, **kwargs: Any) -> Any:
-            return active().record(name, target_for(args), args, kwargs)
+            target = target_for(args)
+            return active().record(name, target, args, kwargs, target is function)
 
         recorded.__name__ = decl.name
         handler = getattr(function, "partial_mixed_handler", None)

@@ -16,6 +16,7 @@ other hook must be implemented by every plugin.
 | ``get_item`` | never | ``Array.__getitem__`` (a framework that clips out-of-bounds indices checks them here) |
 | ``error_class`` | never | error translation: the builtin class a framework's own exception stands for |
 | ``compile_function`` | never | ``pa.compile``: the framework's compiler (None by default: the graph is replayed) |
+| ``record_calls`` | never | ``pa.trace``: the framework calls an implementation made, replayed in its place |
 """
 
 from __future__ import annotations
@@ -136,3 +137,24 @@ def compile_function(xp: Any, function: Callable[..., Any], /, *, dynamic: bool 
     True
     """
     return None
+
+
+@support
+def record_calls(xp: Any, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], /) -> Any:
+    """``(function(*args, **kwargs), calls)``: the result, and the framework calls that computed it, or None.
+
+    The graph tracer (``pa.trace``) asks it while it records a call of one of
+    the plugin's implementations (``function``) on native arrays. ``calls``
+    lists ``(callable, args, kwargs, result)`` for each framework call the
+    implementation made, in order, holding the very array objects it passed
+    and got; the tracer then replays those calls in its place for arrays of
+    the same dtypes, shapes and devices, so they must compute what the
+    implementation would for any such arrays: None where the implementation
+    read anything else (an array's values, ``requires_grad`` …) or where the
+    calls cannot be known. The default, None, replays the implementation
+    itself. PyTorch's plugin records through ``torch.overrides.TorchFunctionMode``.
+
+    >>> pa.get_backend("numpy").raw.record_calls(abs, (-2,), {})
+    (2, None)
+    """
+    return function(*args, **kwargs), None

@@ -97,3 +97,70 @@ def error_class(error, /):
 def compile_function(function, /, *, dynamic=None):
     # The graph's replay is plain Python calling the plugin's functions: TorchDynamo traces it through.
     return torch.compile(function, dynamic=dynamic)
+
+
+#: What an implementation may read of a tensor without its replay depending on more than dtype, shape and device.
+_METADATA = frozenset(
+    {
+        "dtype", "shape", "ndim", "device", "is_cuda", "is_meta", "is_sparse", "is_quantized", "layout",
+        "dim", "ndimension", "size", "numel", "nelement", "element_size", "is_complex", "is_floating_point",
+        "is_signed", "get_device", "__len__",
+    }
+)  # fmt: skip
+
+
+def _name(function) -> str:
+    """The name of a torch function, method or attribute getter (``dtype`` for ``Tensor.dtype.__get__``)."""
+    owner = getattr(function, "__self__", None)
+    if getattr(function, "__name__", "") == "__get__" and owner is not None:
+        return getattr(owner, "__name__", "")
+    return getattr(function, "__name__", "")
+
+
+def _holds_tensor(value) -> bool:
+    if isinstance(value, torch.Tensor):
+        return True
+    return isinstance(value, (tuple, list)) and any(_holds_tensor(item) for item in value)
+
+
+def _tensors(value):
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _tensors(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _tensors(item)
+
+
+class _CallRecorder(torch.overrides.TorchFunctionMode):
+    """The torch calls made while it is active (each call's own inner calls are torch's, not listed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+        self.complete = True
+
+    def __torch_function__(self, function, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        result = function(*args, **kwargs)
+        if not self.complete:
+            return result
+        name = _name(function)
+        if _holds_tensor(result):
+            in_place = name.endswith("_") or "out" in kwargs
+            if not in_place and any(result is tensor for tensor in _tensors((args, kwargs))):
+                return result  # the argument itself (x.to(x.dtype) …): nothing to replay
+            self.calls.append((function, args, kwargs, result))
+        elif name not in _METADATA:
+            self.complete = False  # a value read into Python (item, bool, tolist …), or something unknown
+        return result
+
+
+@hookimpl
+def record_calls(function, args, kwargs, /):
+    recorder = _CallRecorder()
+    with recorder:
+        result = function(*args, **kwargs)
+    return result, recorder.calls if recorder.complete else None
