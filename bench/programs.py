@@ -1278,7 +1278,8 @@ def main(argv: list[str] | None = None) -> int:
     if ops is not None:
         print_ops(ops, args.op_size)
     if tracing is not None:
-        print(f"\n### Tracing\n\n`pa.trace` of a function making {TRACE_CALLS} calls (NumPy, 8x8): {tracing * 1e3:.2f} ms")
+        print("\n### Tracing\n")
+        print(f"`pa.trace` of a function making {TRACE_CALLS} calls (NumPy, 8x8): {tracing * 1e3:.2f} ms")
     verdicts = targets(programs, ops, pure, args, tracing)
     print("\n### Targets (ratios to the native code, this run)\n")
     for verdict in verdicts:
