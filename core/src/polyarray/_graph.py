@@ -150,6 +150,8 @@ class Value:
 
 
 _NO_DATA: Any = object()
+#: A positional argument not given (the generated ``__call__`` takes each as optional).
+_MISSING: Any = object()
 
 
 class Node:
@@ -376,18 +378,24 @@ class Graph:
         self._lock = threading.Lock()
         self._flat_call = in_tree[0] == TUPLE and in_tree[2][1][0] == DICT and not in_tree[2][1][2]
         self._arity = len(in_tree[2][0][2]) if self._flat_call else -1
-        self.code, self._run, self._body = _generate(self)
+        self.code, call, self._body = _generate(self)
+        if call is not None:
+            # The generated replay is this graph's __call__ (a class of its own): a call costs no frame more.
+            self.__class__ = type("Graph", (Graph,), {"__call__": call, "__module__": Graph.__module__})
 
     # -- calling -------------------------------------------------------------------------------
 
     def __call__(self, *args: Any, backend: str | Backend | None = None, **kwargs: Any) -> Any:
         """Replay the graph on ``args`` (on ``backend``, when given, as :meth:`to_backend` does)."""
+        return self._general(args, kwargs, backend)
+
+    def _general(self, args: tuple, kwargs: dict[str, Any], backend: str | Backend | None) -> Any:
+        """A call other than the positional arrays the generated replay takes at once."""
+        args = tuple(arg for arg in args if arg is not _MISSING)
         if backend is not None:
             target = _handler.resolve_backend(backend)
             if target is not self.backend:
                 return self.to_backend(target)(*args, **kwargs)
-        if not kwargs and len(args) == self._arity:
-            return self._run(*args)
         return self._slow(args, kwargs)
 
     def _slow(self, args: tuple, kwargs: dict[str, Any]) -> Any:
@@ -745,12 +753,12 @@ def _output_expression(tree: tuple, namer: _Namer, results: Iterator[str]) -> st
     return f"{namer.object(Container)}({{{body}}})"
 
 
-def _guard_lines(graph: Graph, namer: _Namer, arguments: list[str]) -> list[str]:
+def _guard_lines(graph: Graph, namer: _Namer, arguments: list[str], slow: str) -> list[str]:
     """The fast check of a flat positional call: each array of the backend (native, or ``pa.Array``),
     of the trace's class, dtype and shape (or rank), each static argument the trace's."""
     lines = []
     backend = graph.backend
-    miss = f"return slow(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})"
+    miss = f"return {slow}(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})"
     for position, tree in enumerate(graph.in_tree[2][0][2]):
         spec = tree[1] if tree[0] == LEAF else None
         given = arguments[position]
@@ -805,8 +813,20 @@ def _generate(
     source = [f"def body({', '.join(inputs)}):", *body, flat_return, ""]
     if graph._flat_call:
         arguments = [f"a{i}" for i in range(graph._arity)]
-        source += [f"def run({', '.join(arguments)}):", *_guard_lines(graph, namer, arguments), *body]
-        source.append(f"    return {_output_expression(graph.out_tree, namer, iter(results))}")
+        if miss is None:
+            # Graph.__call__: positional arrays at once, anything else to Graph._general.
+            optional = "".join(f"{a}=M, " for a in arguments)
+            given = ", ".join([*arguments, "*more"])
+            last = f" or {arguments[-1]} is M" if arguments else ""
+            source += [
+                f"def run(self, {optional}/, *more, backend=None, **options):",
+                f"    if more or options or backend is not None{last}:",
+                f"        return self._general(({given},), options, backend)",
+                *_guard_lines(graph, namer, arguments, "self._slow"),
+            ]
+        else:
+            source += [f"def run({', '.join(arguments)}):", *_guard_lines(graph, namer, arguments, "slow")]
+        source += [*body, f"    return {_output_expression(graph.out_tree, namer, iter(results))}"]
     text = "\n".join(source) + "\n"
     filename = f"<polyarray graph {next(_COUNTER)} of {graph.name}>"
     namespace: dict[str, Any] = {
@@ -815,7 +835,8 @@ def _generate(
         "B": graph.backend,
         "W": wrap_native,
         "same": same_static,
-        "slow": graph._slow if miss is None else miss,
+        "slow": miss,
+        "M": _MISSING,
         "__name__": "polyarray._graph",
     }
     exec(compile(text, filename, "exec"), namespace)  # the replay's source (see the module docstring)

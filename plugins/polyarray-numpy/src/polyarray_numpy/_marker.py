@@ -8,7 +8,9 @@ import pluggy
 hookimpl = pluggy.HookimplMarker("polyarray")
 
 
-def direct(native: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def direct(
+    native: Callable[..., Any] | None, *, when: Callable[..., bool] | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
 
     polyarray then calls ``native`` itself on the fast path of a call, saving
@@ -16,10 +18,21 @@ def direct(native: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callabl
     marked function's code object -- is the whole protocol; the code object
     keeps the mark from applying to wrappers that copy the function's
     attributes (``functools.wraps``).
+
+    With ``when``, the implementation gives what ``native`` gives with the same
+    arguments only where ``when(*args, **kwargs)`` holds, which depends on the
+    arguments' dtypes and shapes alone (``polyarray_replay``: native, code,
+    when). The fast path does not read it; the graph tracer does, once per
+    recorded call (``record_calls`` in ``support.py``), for graphs that replay
+    arrays of those dtypes and shapes. ``native`` may be None where this NumPy
+    lacks it.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
-        function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
+        if when is None:
+            function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
+        elif native is not None:
+            function.polyarray_replay = (native, function.__code__, when)  # type: ignore[attr-defined]
         return function
 
     return mark

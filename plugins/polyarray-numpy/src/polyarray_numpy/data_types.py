@@ -9,10 +9,18 @@ from __future__ import annotations
 import numpy as np
 
 from ._helpers import check_device
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
+
+
+def _real_or_to_complex(x, dtype, /, *, copy=True, device=None):
+    """Whether np.astype (NumPy 2.1) casts as this does: an array, on the CPU, not complex to real."""
+    if type(x) is not np.ndarray or device not in (None, "cpu"):
+        return False
+    return x.dtype.kind != "c" or np.dtype(dtype).kind in "cb"
 
 
 @hookimpl
+@direct(getattr(np, "astype", None), when=_real_or_to_complex)
 def astype(x, dtype, /, *, copy=True, device=None):
     # ndarray.astype has the standard's copy semantics on every supported NumPy
     # (copy=False returns x itself when the dtype already matches), so no

@@ -15,7 +15,12 @@ def matmul(x1, x2, /):
     return np.matmul(x1, x2)
 
 
+def _matrices(x, /):
+    return type(x) is np.ndarray and x.ndim >= 2
+
+
 @hookimpl
+@direct(getattr(np, "matrix_transpose", None), when=_matrices)
 def matrix_transpose(x, /):
     x = np.asarray(x)
     if x.ndim < 2:

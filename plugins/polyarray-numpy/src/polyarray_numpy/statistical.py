@@ -62,6 +62,20 @@ def _reduced_size(x, axis):
     return size
 
 
+def _accumulates_in_own_dtype(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Whether a sum or product of ``x`` is NumPy's own: no dtype asked for, and ``x`` accumulates in its dtype."""
+    return dtype is None and type(x) is np.ndarray and _accumulation_dtype(x.dtype) == x.dtype
+
+
+def _not_empty(x, /, *, axis=None, keepdims=False):
+    return type(x) is np.ndarray and x.size > 0
+
+
+def _not_empty_without_correction(x, /, *, axis=None, correction=0.0, keepdims=False):
+    # NumPy 2 takes correction= itself; with none and some elements, no NaN case applies.
+    return correction == 0 and type(x) is np.ndarray and x.size > 0 and np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+
+
 def _mean_dtype(dtype):
     return dtype if dtype.kind in "fc" else _FLOAT64
 
@@ -126,6 +140,7 @@ def max(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
+@direct(np.mean, when=_not_empty)
 def mean(x, /, *, axis=None, keepdims=False):
     x = np.asarray(x)
     if x.size == 0:
@@ -143,6 +158,7 @@ def min(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
+@direct(np.prod, when=_accumulates_in_own_dtype)
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     x = np.asarray(x)
     if dtype is None:
@@ -151,6 +167,7 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 @hookimpl
+@direct(np.sum, when=_accumulates_in_own_dtype)
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     x = np.asarray(x)
     if dtype is None:
@@ -159,6 +176,7 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 @hookimpl
+@direct(np.var, when=_not_empty_without_correction)
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     x = np.asarray(x)
     if (correction > 0 or x.size == 0) and _reduced_size(x, axis) - correction <= 0:
@@ -168,6 +186,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 
 @hookimpl
+@direct(np.std, when=_not_empty_without_correction)
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     x = np.asarray(x)
     if (correction > 0 or x.size == 0) and _reduced_size(x, axis) - correction <= 0:
