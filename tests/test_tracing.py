@@ -538,3 +538,92 @@ def test_the_guide_runs():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0
+
+
+# -- NumPy's conditional direct marks, which the replay calls in place of the implementation -----------------------
+
+_DTYPES = ("bool", "uint8", "int32", "int64", "float32", "float64", "complex64")
+_SHAPES = ((), (0,), (3,), (2, 3), (2, 0, 3))
+
+
+def _arrays():
+    rng = np.random.default_rng(11)
+    for dtype in _DTYPES:
+        for shape in _SHAPES:
+            values = rng.standard_normal(shape) * 3
+            if dtype == "complex64":
+                values = values + 1j * rng.standard_normal(shape)
+            yield values.astype(dtype)
+
+
+def _reductions(correction=False):
+    for x in _arrays():
+        for axis in (None, 0, -1, (0, 1)):
+            if axis is not None and (x.ndim == 0 or (axis == (0, 1) and x.ndim < 2)):
+                continue
+            for keepdims in (False, True):
+                for extra in ({"correction": 0.0}, {"correction": 1.0}) if correction else ({},):
+                    yield (x,), {"axis": axis, "keepdims": keepdims, **extra}
+
+
+REPLAY_CASES = {
+    "sum": lambda: _reductions(),
+    "prod": lambda: _reductions(),
+    "mean": lambda: _reductions(),
+    "std": lambda: _reductions(correction=True),
+    "var": lambda: _reductions(correction=True),
+    "matrix_transpose": lambda: (((x,), {}) for x in _arrays() if x.ndim >= 2),
+    "astype": lambda: (
+        ((x, target), {"copy": copy, "device": device})
+        for x in _arrays()
+        for target in _DTYPES
+        for copy in (True, False)
+        for device in (None, "cpu")
+    ),
+}
+
+
+def _replay_marked():
+    import inspect
+
+    for name in pa.get_backend("numpy").info.implementation_modules:
+        module = sys.modules[name]
+        for attribute, function in vars(module).items():
+            if inspect.isfunction(function) and hasattr(function, "polyarray_replay"):
+                yield attribute, function
+
+
+def test_every_conditional_mark_is_checked_here():
+    assert {name for name, _ in _replay_marked()} <= set(REPLAY_CASES)
+
+
+@pytest.mark.parametrize("name, function", list(_replay_marked()), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_conditional_mark_gives_what_the_implementation_gives_where_it_holds(name, function):
+    import warnings
+
+    native, code, when = function.polyarray_replay
+    assert code is function.__code__
+    held = 0
+    for args, kwargs in REPLAY_CASES[name]():
+        if not when(*args, **kwargs):
+            continue
+        held += 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected, actual = function(*args, **kwargs), native(*args, **kwargs)
+        assert type(actual) is type(expected), (name, args, kwargs)
+        expected, actual = np.asarray(expected), np.asarray(actual)
+        assert expected.dtype == actual.dtype and expected.shape == actual.shape, (name, args, kwargs)
+        np.testing.assert_array_equal(actual, expected)
+    assert held > 10
+
+
+def test_numpy_graphs_replay_the_framework_functions():
+    graph = pa.trace(lambda a: pa.sum(a, axis=0) + pa.mean(a) + pa.std(a), pa.asarray(X))
+    lowered = {node.name: node.lowered[0][0].target for node in graph.nodes if node.lowered is not None}
+    assert lowered == {"sum": np.sum, "mean": np.mean, "std": np.std}
+    assert "np.sum" not in str(graph) and "sum(x0, axis=0)" in str(graph)
+    assert_same(pa.sum(pa.asarray(X), axis=0) + pa.mean(pa.asarray(X)) + pa.std(pa.asarray(X)), graph(pa.asarray(X)))
+    # integers accumulate in int64, which np.sum of int32 need not: the implementation is replayed
+    ints = pa.trace(lambda a: pa.sum(a), np.arange(4, dtype=np.int32))
+    assert ints.nodes[0].lowered is None
