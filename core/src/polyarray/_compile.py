@@ -75,10 +75,11 @@ class _Entry:
         self.graph = graph
         self.run = run
         self.body = body
-        self.arity = graph._arity
+        self.arity = graph._arity if run is not None else -1
         self.mode = settings.array_mode
-        self.defaults = _dtypes.default_dtypes()
-        self.device = _devices.default_device()
+        #: This context's default dtypes and device as the context variables hold them (compared by identity).
+        self.defaults = _dtypes.DEFAULTS.get(_dtypes.process_defaults)
+        self.device = _devices.DEVICE.get(_devices.process_device)
 
 
 class TracedFunction:
@@ -133,14 +134,13 @@ class TracedFunction:
         entry = self._last
         if (
             entry is not None
-            and entry.run is not None
-            and not kwargs
             and len(args) == entry.arity
+            and not kwargs
             and entry.mode is settings.array_mode
-            and entry.defaults is _dtypes.default_dtypes()
-            and entry.device == _devices.default_device()
+            and _dtypes.DEFAULTS.get(_dtypes.process_defaults) is entry.defaults
+            and _devices.DEVICE.get(_devices.process_device) is entry.device
         ):
-            return entry.run(*args)
+            return entry.run(*args)  # type: ignore[misc]
         return self._call(args, kwargs)
 
     @property
