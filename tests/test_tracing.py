@@ -299,6 +299,9 @@ def test_a_traced_function_inside_another_trace_is_traced_through():
     inner = pa.trace(lambda a: pa.exp(a) * 2.0)
     graph = pa.trace(lambda a: inner(a) + 1.0, pa.asarray(X))
     assert graph.stats() == {"exp": 1, "multiply": 1, "add": 1}
+    inner_graph = pa.trace(lambda a: pa.exp(a), pa.asarray(X))
+    with pytest.raises(pa.TracingError, match="inside another trace: a graph replays arrays"):
+        pa.trace(lambda a: inner_graph(a) + 1.0, pa.asarray(X))
 
 
 # -- what the tracer cannot hold -------------------------------------------------------------------------

@@ -453,6 +453,13 @@ class Graph:
 
     def _native_input(self, value: Any, expected: Value, where: str) -> Any:
         backend = self.backend
+        owner = value.backend if isinstance(value, Array) else _handler.owner_of_native(value)
+        if owner is not None and getattr(owner, "traces", None) is not None:
+            raise TracingError(
+                f"This graph of {self.name} was called with a traced array ({where}) inside another trace: a graph "
+                f"replays arrays. Call the function itself there, or make it with pa.trace(fn) (as a decorator), "
+                f"which traces through when it is called inside a trace."
+            )
         if isinstance(value, Array):
             if value.backend is not backend:
                 raise self._mismatch(

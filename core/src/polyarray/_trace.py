@@ -104,7 +104,7 @@ def user_frame() -> Any:
     if _prefixes[0] != len(sys.modules):
         _prefixes = (len(sys.modules), _skipped_prefixes())
     prefixes = _prefixes[1]
-    frame = sys._getframe(1)
+    frame: Any = sys._getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
         if not filename.startswith(prefixes) and not filename.startswith("<polyarray"):
@@ -338,7 +338,7 @@ _UFUNC_OPERATORS = {
 _DEFERRED = (Array, Container)
 
 
-def _binary(name: str) -> Callable[..., Any]:
+def _binary(name: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
     function = getattr(operator, name)
     label = f"operator.{name}"
 
@@ -352,7 +352,7 @@ def _binary(name: str) -> Callable[..., Any]:
             return NotImplemented
         return self._r.record_operator(label, function, (other, self))
 
-    return method, reflected  # type: ignore[return-value]
+    return method, reflected
 
 
 def _inplace(symbol: str) -> Callable[..., Any]:
@@ -378,12 +378,12 @@ for _dunder, _name, _symbol in (
     ("and", "and_", "&"), ("or", "or_", "|"), ("xor", "xor", "^"), ("lshift", "lshift", "<<"),
     ("rshift", "rshift", ">>"),
 ):  # fmt: skip
-    _method, _reflected = _binary(_name)  # type: ignore[misc]
+    _method, _reflected = _binary(_name)
     setattr(TracedArray, f"__{_dunder}__", _method)
     setattr(TracedArray, f"__r{_dunder}__", _reflected)
     setattr(TracedArray, f"__i{_dunder}__", _inplace(_symbol))
 for _dunder in ("lt", "le", "gt", "ge", "eq", "ne"):
-    setattr(TracedArray, f"__{_dunder}__", _binary(_dunder)[0])  # type: ignore[index]
+    setattr(TracedArray, f"__{_dunder}__", _binary(_dunder)[0])
 for _dunder in ("neg", "pos", "abs", "invert"):
     setattr(TracedArray, f"__{_dunder}__", _unary(_dunder))
 del _dunder, _name, _symbol, _method, _reflected
@@ -668,6 +668,8 @@ class Twin:
         )
         owners = _handler.type_owners()
         owners[self.primary] = owners[self.other] = self.backend
+        #: The backend it records for (a recording twin is no backend a graph runs on).
+        self.backend.traces = source  # type: ignore[attr-defined]
 
     def active(self) -> Recording:
         recording = self.recording
@@ -704,7 +706,7 @@ class Twin:
                     if isinstance(arg, TracedArray):
                         return guarded[0] if arg._c.dtype in guarded[1] else function
                     if isinstance(arg, native_types):
-                        return guarded[0] if arg.dtype in guarded[1] else function
+                        return guarded[0] if getattr(arg, "dtype", None) in guarded[1] else function
             return function
 
         def recorded(*args: Any, **kwargs: Any) -> Any:
@@ -864,7 +866,7 @@ def trace_graph(
         recording = twin.recording = Recording(twin)
         try:
             inputs = []
-            traced_arrays = []
+            traced_arrays: list[Any] = []
             for index, array in enumerate(arrays):
                 native = _native_of(array, source)
                 value = recording.new_value(native)
@@ -874,8 +876,9 @@ def trace_graph(
                 if isinstance(array, Array):
                     wrapped = object.__new__(Array)
                     wrapped.data, wrapped.backend = traced, twin.backend
-                    traced = wrapped
-                traced_arrays.append(traced)
+                    traced_arrays.append(wrapped)
+                else:
+                    traced_arrays.append(traced)
             call_args, call_kwargs = _rebuild(tree, iter(traced_arrays), args, kwargs)
             with _handler.backend_context(twin.backend):
                 result = fn(*call_args, **call_kwargs)
