@@ -34,7 +34,8 @@ def test_declaration_has_a_runnable_example(decl):
     [pa.set_backend, pa.get_backend, pa.previous_backend, pa.unset_backend, pa.current_backend,
      pa.backend_context, pa.available_backends, pa.register_backend, pa.Array, pa.DType,
      pa.set_dynamic_backend, pa.unset_dynamic_backend, pa.dynamic_backend_as, pa.Array.dynamic_backend,
-     pa.Container.dynamic_backend],
+     pa.Container.dynamic_backend, pa.trace, pa.compile, pa.Graph, pa.Graph.to_backend, pa.Graph.stats,
+     pa.Graph.to_dot, pa.TracedFunction],
     ids=lambda o: getattr(o, "__name__", None) or o.fget.__qualname__,
 )  # fmt: skip
 def test_handler_examples_run(obj):

@@ -515,18 +515,6 @@ def test_the_replay_source_is_kept_and_shown_in_tracebacks():
     assert linecache.getline(filename, 1).startswith("def body")
 
 
-def test_public_names_have_runnable_examples():
-    import doctest
-
-    for obj in (pa.trace, pa.compile, pa.Graph, pa.Graph.to_backend, pa.Graph.stats, pa.Graph.to_dot):
-        tests = doctest.DocTestFinder(recurse=False).find(obj, obj.__name__, globs={"pa": pa, "np": np})
-        assert tests and tests[0].examples, obj
-        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-        for test in tests:
-            runner.run(test)
-        assert runner.failures == 0, obj
-
-
 def test_the_guide_runs():
     """The pycon examples of docs/tracing.md."""
     import doctest

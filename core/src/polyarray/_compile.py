@@ -88,6 +88,12 @@ class TracedFunction:
     Made by ``pa.trace(fn)`` (or ``@pa.trace``) and ``pa.compile(fn)``. Calls
     take and return what ``fn`` does. :meth:`graph` gives the graph a call
     would replay; :attr:`graphs` lists those traced so far.
+
+    >>> norm = pa.trace(lambda x: pa.sqrt(pa.sum(x * x)))
+    >>> norm(pa.asarray([3.0, 4.0])), norm(pa.asarray([6.0, 8.0]))
+    (Array(5., backend=numpy, dtype=float64), Array(10., backend=numpy, dtype=float64))
+    >>> norm.graphs
+    [<pa.Graph <lambda> on numpy: 1 array inputs, 3 calls, 1 array outputs>]
     """
 
     def __init__(
