@@ -19,8 +19,12 @@ def _matrices(x, /):
     return type(x) is np.ndarray and x.ndim >= 2
 
 
+#: ``x.mT`` (NumPy 2): the view ``np.swapaxes(x, -1, -2)`` gives, without NumPy's Python layers.
+_MATRIX_TRANSPOSE = operator.attrgetter("mT") if hasattr(np.ndarray, "mT") else None
+
+
 @hookimpl
-@direct(getattr(np, "matrix_transpose", None), when=_matrices)
+@direct(_MATRIX_TRANSPOSE, when=_matrices)
 def matrix_transpose(x, /):
     x = np.asarray(x)
     if x.ndim < 2:
