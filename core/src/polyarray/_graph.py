@@ -654,6 +654,8 @@ class _Namer:
             self.names[id(value)] = f"x{index}"
         self._results = itertools.count()
         self._objects = itertools.count()
+        #: id -> name of the objects named so far: one object, one global (a compiler guards each global once).
+        self._named: dict[int, str] = {}
 
     def value(self, value: Value) -> str:
         name = self.names.get(id(value))
@@ -668,8 +670,11 @@ class _Namer:
         return name
 
     def object(self, obj: Any, prefix: str = "k") -> str:
-        name = f"{prefix}{next(self._objects)}"
-        self.globals[name] = obj
+        name = self._named.get(id(obj))
+        if name is None:
+            name = f"{prefix}{next(self._objects)}"
+            self.globals[name] = obj
+            self._named[id(obj)] = name
         return name
 
     def expression(self, obj: Any) -> str:
@@ -684,11 +689,23 @@ class _Namer:
         if cls is float and math.isfinite(obj):
             return repr(obj)
         if cls is tuple or cls is list:
-            if not any(True for _ in values_in(obj)) and cls is tuple:
+            if cls is tuple and not _literal(obj) and not any(True for _ in values_in(obj)):
                 return self.object(obj)
             items = ", ".join(self.expression(item) for item in obj)
             return f"({items},)" if cls is tuple else f"[{items}]"
         return self.object(obj)
+
+
+def _literal(obj: Any) -> bool:
+    """Whether ``obj`` is written exactly as Python source (a constant of the code: no global to look up)."""
+    cls = obj.__class__
+    if obj is None or cls is bool or cls is int or cls is str:
+        return True
+    if cls is float:
+        return math.isfinite(obj)
+    if cls is tuple:
+        return all(_literal(item) for item in obj)
+    return False
 
 
 def _call_text(namer: _Namer, node: Node, target: str) -> str:

@@ -784,12 +784,15 @@ def input_tree(
     count = [0]
 
     def leaf(value: Any) -> Any:
+        if is_traced(value):
+            raise tracing_error(
+                "A traced array was passed to pa.trace inside another trace",
+                "Call the function itself there (or pa.trace(fn) as a decorator, which traces through)",
+            )
         if _is_array(value):
             spec = ArrayInput(count[0], isinstance(value, Array))
             count[0] += 1
             return spec
-        if isinstance(value, TracedArray):
-            raise tracing_error("A traced array was passed to pa.trace", "Call the traced function directly")
         return Static(value)
 
     positional = tuple(
