@@ -302,7 +302,7 @@ def test_a_traced_function_inside_another_trace_is_traced_through():
     inner_graph = pa.trace(lambda a: pa.exp(a), pa.asarray(X))
     with pytest.raises(pa.TracingError, match="inside another trace: a graph replays arrays"):
         pa.trace(lambda a: inner_graph(a) + 1.0, pa.asarray(X))
-    with pytest.raises(pa.TracingError, match="passed to pa.trace inside another trace"):
+    with pytest.raises(pa.TracingError, match=r"passed to pa\.trace inside another trace"):
         pa.trace(lambda a: pa.trace(pa.exp, a), pa.asarray(X))
 
 
