@@ -72,8 +72,12 @@ def _not_empty(x, /, *, axis=None, keepdims=False):
 
 
 def _not_empty_without_correction(x, /, *, axis=None, correction=0.0, keepdims=False):
-    # NumPy 2 takes correction= itself; with none and some elements, no NaN case applies.
-    return correction == 0 and type(x) is np.ndarray and x.size > 0 and np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+    # With no correction and some elements, no NaN case applies.
+    return correction == 0 and type(x) is np.ndarray and x.size > 0
+
+
+#: NumPy 2 takes ``correction=`` in np.std and np.var itself (the same arguments as ours).
+_TAKES_CORRECTION = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 
 
 def _mean_dtype(dtype):
@@ -176,7 +180,7 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 @hookimpl
-@direct(np.var, when=_not_empty_without_correction)
+@direct(np.var if _TAKES_CORRECTION else None, when=_not_empty_without_correction)
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     x = np.asarray(x)
     if (correction > 0 or x.size == 0) and _reduced_size(x, axis) - correction <= 0:
@@ -186,7 +190,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 
 @hookimpl
-@direct(np.std, when=_not_empty_without_correction)
+@direct(np.std if _TAKES_CORRECTION else None, when=_not_empty_without_correction)
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     x = np.asarray(x)
     if (correction > 0 or x.size == 0) and _reduced_size(x, axis) - correction <= 0:
