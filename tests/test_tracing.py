@@ -508,6 +508,14 @@ def test_stats_counts_calls_by_function():
     assert repr(graph) == "<pa.Graph <lambda> on numpy: 1 array inputs, 6 calls, 1 array outputs>"
 
 
+def test_tuples_of_every_length_are_written_as_python():
+    graph = pa.trace(lambda a: (pa.reshape(a, (24,)), pa.sum(a, axis=(0, 1)), pa.zeros((), dtype=pa.float32) + a), X)
+    assert "(24,)" in graph.code and "(0, 1)" in graph.code
+    assert_same((pa.reshape(X, (24,)), pa.sum(X, axis=(0, 1)), pa.zeros((), dtype=pa.float32) + X), graph(X))
+    empty = pa.trace(lambda a: pa.reshape(pa.sum(a), ()) + a, X)
+    assert_same(pa.reshape(pa.sum(X), ()) + X, empty(X))
+
+
 def test_the_replay_source_is_kept_and_shown_in_tracebacks():
     graph = pa.trace(lambda a: pa.sqrt(a) + pa.log(a), np.ones(3))
     assert "def run(self, a0=M, /, *more, backend=None, **options):" in graph.code and "def body(x0):" in graph.code

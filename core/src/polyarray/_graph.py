@@ -692,7 +692,9 @@ class _Namer:
             if cls is tuple and not _literal(obj) and not any(True for _ in values_in(obj)):
                 return self.object(obj)
             items = ", ".join(self.expression(item) for item in obj)
-            return f"({items},)" if cls is tuple else f"[{items}]"
+            if cls is list:
+                return f"[{items}]"
+            return f"({items},)" if len(obj) == 1 else f"({items})"
         return self.object(obj)
 
 

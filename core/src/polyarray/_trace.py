@@ -32,6 +32,7 @@ directly on a traced array.
 
 from __future__ import annotations
 
+import math
 import operator
 import os
 import sys
@@ -404,6 +405,9 @@ class Recording:
         self.shape_read = False
         self.closed = False
         self._constants: dict[int, tuple[Any, Value]] = {}
+        #: Small constants made while tracing (a Python scalar as an array …), by class, dtype, shape, device and
+        #: bytes: equal ones are one constant of the graph (nothing writes into them).
+        self._small: dict[Any, Value] = {}
         self.shape_type = type("TracedShape", (TracedShape,), {"__slots__": (), "recording": self})
 
     # -- values -------------------------------------------------------------------------------
@@ -429,6 +433,20 @@ class Recording:
             entry = (concrete, value)
             self._constants[id(concrete)] = entry
         return entry[1]
+
+    def _small_key(self, array: Any) -> Any:
+        """What makes a constant of at most 16 elements equal to another, or None (larger, or unreadable)."""
+        try:
+            shape = tuple(array.shape)
+            if math.prod(shape) > 16:
+                return None
+            import numpy  # the core's dependency, imported where first needed (``import polyarray`` does not)
+
+            raw = self.source.raw
+            values = numpy.asarray(raw.to_numpy(array))
+            return (type(array), str(array.dtype), shape, raw.device_of(array), values.dtype.str, values.tobytes())
+        except Exception:
+            return None
 
     # -- arguments -----------------------------------------------------------------------------
 
@@ -474,9 +492,16 @@ class Recording:
     def results(self, result: Any, node: Node | None, path: tuple[int, ...] = ()) -> tuple[Any, Any]:
         """(what the caller gets: traced arrays, the node's output template: values) for a result."""
         if isinstance(result, self.native_types):
+            if node is None:
+                key = self._small_key(result)
+                same = self._small.get(key) if key is not None else None
+                if same is not None:
+                    return self.traced(same.data, same), same  # an equal small constant made before
             value = self.new_value(result)
             if node is None:
                 value.data = result
+                if key is not None:
+                    self._small[key] = value
             else:
                 value.node, value.path = node, path
             return self.traced(result, value), value
