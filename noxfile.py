@@ -61,6 +61,8 @@ PURE_PYTHON = {"POLYARRAY_PURE_PYTHON": "1", "POLYARRAY_EXPECT_SPEEDUPS": "0"}
 NUMPY_ONLY = ["--ignore=tests/frameworks", "--ignore=tests/clients"]
 #: all_backends runs JAX in 64-bit mode, so that conversions cover every dtype.
 ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
+#: Libraries polyarray's arrays work with beside the frameworks (tests/frameworks/test_interop.py).
+INTEROP = ["einops>=0.8"]
 RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11", "ivy>=1.0"]
 
 
@@ -136,7 +138,7 @@ def all_backends(session: nox.Session) -> None:
     """Every plugin together: the core suite (with tests/frameworks) holds, and the CLI shows all four."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
-        *TEST_REQUIREMENTS,
+        *INTEROP, *TEST_REQUIREMENTS,
     )  # fmt: skip
     session.run("python", "-m", "polyarray", "backends", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib as _importlib
 
-from . import _array, _declare, _dispatch
+from . import _array, _declare, _dispatch, _einops
 from ._array import Array
 from ._backend import Backend
 from ._container import Container
@@ -89,6 +89,7 @@ from . import fft, linalg, random  # noqa: E402
 _array.install_methods(_declare.declarations())
 _install_container_methods(_declare.declarations())
 _dispatch.accelerate_array()
+_einops.register()
 
 __all__ = [
     "Array",

@@ -249,6 +249,50 @@ class Array:
                 f"copy=False forbids one."
             ) from error
 
+    # -- the frameworks' own functions --------------------------------------------------
+
+    @classmethod
+    def __torch_function__(
+        cls, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: dict[str, Any] | None = None
+    ) -> Any:
+        """PyTorch's own functions on ``pa.Array`` arguments: they get tensors and return what torch returns.
+
+        ``torch.relu(x)``, ``torch.cat([x, y])`` and ``t + x`` work with arrays of any backend (an array of
+        another backend is shared through DLPack where it can be, else copied); the result is torch's own
+        (a ``torch.Tensor``), not a ``pa.Array``.
+
+        >>> import torch  # doctest: +SKIP
+        >>> torch.relu(pa.asarray([-1.0, 2.0]))  # doctest: +SKIP
+        tensor([0., 2.], dtype=torch.float64)
+        """
+        return func(*_to_framework(args, "torch"), **_to_framework(kwargs or {}, "torch"))
+
+    def __jax_array__(self) -> Any:
+        """The values as a JAX array, for ``jnp.asarray(x)`` and ``jnp.array(x)``; a copy off the JAX backend.
+
+        Recent JAX releases convert such objects only there, not inside other
+        ``jax.numpy`` functions: write ``jnp.sum(jnp.asarray(x))`` (or
+        ``pa.to_native(x)`` for an array of the JAX backend).
+
+        >>> import jax.numpy as jnp  # doctest: +SKIP
+        >>> jnp.asarray(pa.asarray([1.0, 2.0], dtype=pa.float32))  # doctest: +SKIP
+        Array([1., 2.], dtype=float32)
+        """
+        return _framework_array(self, "jax")
+
+    def __tf_tensor__(self, dtype: Any = None, name: Any = None) -> Any:
+        """The values as a TensorFlow tensor, for TensorFlow's functions and ``tf.convert_to_tensor``.
+
+        >>> import tensorflow as tf  # doctest: +SKIP
+        >>> tf.reduce_sum(pa.asarray([1.0, 2.0]))  # doctest: +SKIP
+        <tf.Tensor: shape=(), dtype=float64, numpy=3.0>
+        """
+        import tensorflow
+
+        tensor = tensorflow.convert_to_tensor(_framework_array(self, "tensorflow"), name=name)
+        # A dtype asked for is given, as for NumPy input, whichever backend holds the values.
+        return tensor if dtype is None or tensor.dtype == dtype else tensorflow.cast(tensor, dtype)
+
     # -- Python conversions (0-d arrays only) -------------------------------------------
 
     def _scalar(self, conversion: str, kinds: tuple[str, ...] | None = None) -> DType:
@@ -387,6 +431,48 @@ def _values_or_none(array: Array) -> Any:
         return numpy.asarray(array.backend.raw.to_numpy(array.data))
     except Exception:
         return None
+
+
+def _framework_array(array: Array, framework: str) -> Any:
+    """The values of ``array`` as a native array of ``framework`` (its own data when it belongs to that backend).
+
+    torch: through polyarray's conversion of dynamic backends where the torch
+    backend is installed (sharing memory through DLPack where both allow),
+    else through DLPack or NumPy. JAX and TensorFlow: the framework's own
+    conversion of the NumPy values, which behaves as for NumPy input (JAX
+    narrows 64-bit values outside its 64-bit mode, with its warning).
+    """
+    if array.backend.name == framework:
+        return array.data
+    if framework == "torch" and framework in _discovery_names():
+        return _dynamic.convert_array(array, _handler.resolve_backend(framework), "Array.__torch_function__")
+    values = array.__array__()
+    if framework == "torch":
+        import torch
+
+        return torch.from_dlpack(values) if values.dtype.isnative else torch.as_tensor(values.copy())
+    if framework == "jax":
+        import jax.numpy
+
+        return jax.numpy.asarray(values)
+    return values
+
+
+def _to_framework(value: Any, framework: str) -> Any:
+    """``value`` with every ``pa.Array`` in it (in lists, tuples and dicts too) a native array of ``framework``."""
+    if isinstance(value, Array):
+        return _framework_array(value, framework)
+    if type(value) in (list, tuple):
+        return type(value)(_to_framework(item, framework) for item in value)
+    if type(value) is dict:
+        return {key: _to_framework(item, framework) for key, item in value.items()}
+    return value
+
+
+def _discovery_names() -> list[str]:
+    from ._discovery import available_backends
+
+    return available_backends()
 
 
 def _native_key(key: Any) -> Any:
