@@ -211,7 +211,7 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
         obj = getattr(pa, name)
         if inspect.isclass(obj) and issubclass(obj, BaseException):
             errors.append(name)
-        elif inspect.isclass(obj):
+        elif inspect.isclass(obj) and name[0].isupper():
             classes.append(name)
         elif isinstance(obj, pa.DType):
             dtypes.append(name)
@@ -225,8 +225,9 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
         "Choosing, listing and registering backends, and the dynamic-backend switches; the user guide's "
         ":doc:`/guide/backends` and :doc:`/guide/dynamic` explain them.\n"
     )
-    for name in functions:
-        backends.append(_heading(f"pa.{name}", "-") + f".. autofunction:: polyarray.{name}\n")
+    for name in functions:  # functions, and classes used as functions (``with pa.backend_context(name):``)
+        directive = "autoclass" if inspect.isclass(getattr(pa, name)) else "autofunction"
+        backends.append(_heading(f"pa.{name}", "-") + f".. {directive}:: polyarray.{name}\n")
 
     names = {d.name for d in _declare.declarations()}
     methods = sorted(n for n in vars(pa.Array) if not n.startswith("_") and n in names)
@@ -263,10 +264,10 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
     consts = "\n".join(f"   * - ``pa.{name}``\n     - ``{getattr(pa, name)!r}``" for name in constants)
     data = [GENERATED_NOTE, _heading("Dtypes and constants", "=")]
     data.append(
-        "The portable dtypes compare equal to every framework's dtype of the same name (:doc:`/guide/dtypes`).\n\n"
+        "The portable dtypes, instances of :class:`pa.DType <polyarray.DType>`, compare equal to every framework's "
+        "dtype of the same name (:doc:`/guide/dtypes`).\n\n"
         ".. list-table::\n   :header-rows: 1\n\n   * - dtype\n     - kind (``pa.isdtype``)\n" + "\n".join(kinds) + "\n"
     )
-    data.append(_heading("DType", "-") + ".. autoclass:: polyarray.DType\n   :no-index:\n")
     data.append(_heading("Constants", "-") + ".. list-table::\n\n" + consts + "\n")
     pages = {"backends": backends, "classes": values, "errors": errs, "dtypes": data}
     return {name: "\n".join(parts) for name, parts in pages.items()}
@@ -293,7 +294,8 @@ def _error_tree(errors: list[type]) -> str:
     def builtins_of(cls: type) -> list[str]:
         """The most derived builtin exceptions ``cls`` subclasses that its parent in the tree does not."""
         above = parent(cls)
-        found = [b for b in cls.__mro__[1:] if b.__module__ == "builtins" and b not in (Exception, BaseException)]
+        found = [b for b in cls.__mro__[1:] if b.__module__ == "builtins" and issubclass(b, BaseException)]
+        found = [b for b in found if b not in (Exception, BaseException)]
         found = [b for b in found if not any(o is not b and issubclass(o, b) for o in found)]
         return [b.__name__ for b in found if above is None or not issubclass(above, b)]
 
@@ -338,7 +340,7 @@ def _coverage_page(coverage: dict[str, Any], backends: list[str]) -> str:
             "the framework's function for the calls it covers, polyarray's composition for the others; "
             "*composed*: written once in polyarray's core from other polyarray functions; *not available*: "
             "calling it raises ``pa.BackendNotImplementedError``.\n",
-            f"Recorded from {versions} (``python -m polyarray backends --json``, kept in "
+            f"Recorded with {versions} (``python -m polyarray backends --json``, kept in "
             "``docs/_data/coverage.json`` and checked by ``nox -s all_backends``).\n",
             summary + "\n",
             ".. list-table::\n   :header-rows: 1\n   :class: polyarray-coverage\n",
