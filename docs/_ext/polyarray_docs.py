@@ -61,6 +61,10 @@ STATUS_TEXT = {
     "missing": "not available",
 }
 
+#: Where the public functions that choose, list and register backends live (the "Backends and contexts" page);
+#: other public functions that no declaration makes go to "Other functions".
+BACKEND_MODULES = ("polyarray._handler", "polyarray._discovery", "polyarray._dynamic")
+
 GENERATED_NOTE = ".. Generated from the declarations by docs/_ext/polyarray_docs.py on every build; do not edit.\n"
 
 
@@ -204,7 +208,7 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
     import polyarray as pa
     from polyarray import _declare
 
-    functions, classes, errors, dtypes, constants = [], [], [], [], []
+    functions, others, classes, errors, dtypes, constants = [], [], [], [], [], []
     for name in pa.__all__:
         if name in declared or name in ("linalg", "fft", "random"):
             continue
@@ -216,7 +220,7 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
         elif isinstance(obj, pa.DType):
             dtypes.append(name)
         elif callable(obj):
-            functions.append(name)
+            (functions if getattr(obj, "__module__", "") in BACKEND_MODULES else others).append(name)
         else:
             constants.append(name)
 
@@ -228,6 +232,11 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
     for name in functions:  # functions, and classes used as functions (``with pa.backend_context(name):``)
         directive = "autoclass" if inspect.isclass(getattr(pa, name)) else "autofunction"
         backends.append(_heading(f"pa.{name}", "-") + f".. {directive}:: polyarray.{name}\n")
+
+    other = [GENERATED_NOTE, _heading("Other functions", "=")]
+    for name in others:
+        directive = "autoclass" if inspect.isclass(getattr(pa, name)) else "autofunction"
+        other.append(_heading(f"pa.{name}", "-") + f".. {directive}:: polyarray.{name}\n")
 
     names = {d.name for d in _declare.declarations()}
     methods = sorted(n for n in vars(pa.Array) if not n.startswith("_") and n in names)
@@ -269,8 +278,8 @@ def _core_pages(declared: set[str]) -> dict[str, str]:
         ".. list-table::\n   :header-rows: 1\n\n   * - dtype\n     - kind (``pa.isdtype``)\n" + "\n".join(kinds) + "\n"
     )
     data.append(_heading("Constants", "-") + ".. list-table::\n\n" + consts + "\n")
-    pages = {"backends": backends, "classes": values, "errors": errs, "dtypes": data}
-    return {name: "\n".join(parts) for name, parts in pages.items()}
+    pages = {"backends": backends, "classes": values, "dtypes": data, "errors": errs, "other": other if others else []}
+    return {name: "\n".join(parts) for name, parts in pages.items() if parts}
 
 
 def _dtype_kind(pa: Any, dtype: Any) -> str:
@@ -407,11 +416,11 @@ def generate(app: Sphinx) -> None:
         if by_category.get(category):
             _write(API / f"{category}.rst", _category_page(category, by_category[category], coverage, backends))
             pages.append(category)
-    declared = {d.name for d in public}
-    for name, text in _core_pages(declared).items():
+    core_pages = _core_pages({d.name for d in public})
+    for name, text in core_pages.items():
         _write(API / f"{name}.rst", text)
     _write(API / "coverage.rst", _coverage_page(coverage, backends))
-    order = ["backends", "classes", "dtypes", "errors", *pages, "coverage"]
+    order = [*core_pages, *pages, "coverage"]
     expected = {f"{name}.rst" for name in order} | {"index.rst"}
     for stale in API.glob("*.rst"):
         if stale.name not in expected:
