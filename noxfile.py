@@ -14,6 +14,8 @@
     nox -s fuzz              the cross-backend differential fuzzer (not in CI yet: it still finds disagreements)
     nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
                              into fresh virtualenvs, and runs a smoke test in each
+    nox -s docs              the documentation site (Sphinx): HTML with warnings as errors into docs/_build/html,
+                             then every example that needs only NumPy as a doctest (clients runs them all)
     nox -s demo              the demo on a fresh install of the core (NumPy only)
     nox -s bench             per-call overhead against native calls and other layers, whole programs and
                              single operators against hand-written native code, and the cost of dynamic
@@ -32,7 +34,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "wheels"]
+nox.options.sessions = ["lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "wheels", "docs"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -141,6 +143,8 @@ def all_backends(session: nox.Session) -> None:
         *INTEROP, *TEST_REQUIREMENTS,
     )  # fmt: skip
     session.run("python", "-m", "polyarray", "backends", env=_test_env(ALL_BACKENDS_ENV))
+    # The documentation's table of how each backend computes each function is made here, where every backend is.
+    session.run("python", "docs/coverage.py", "--check", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
     session.run(
         "python", "-m", "pytest", "tests", "--ignore=tests/clients", f"--ignore={FUZZER}", "-q", *session.posargs,
@@ -166,26 +170,31 @@ def fuzz(session: nox.Session) -> None:
 
 
 #: The array API clients the clients session runs on pa.Array inputs.
-CLIENTS = ["scikit-learn>=1.6", "scipy>=1.15"]
+CLIENTS = ["scikit-learn>=1.6", "scipy>=1.15", "einops>=0.8"]
 #: SciPy reads SCIPY_ARRAY_API when it is first imported.
 CLIENTS_ENV = {"SCIPY_ARRAY_API": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
 
 
-def _clients(session: nox.Session, jax_mode: str, *selection: str) -> None:
+def _clients(session: nox.Session, jax_mode: str, *selection: str, docs: bool = False) -> None:
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
-        *CLIENTS, *TEST_REQUIREMENTS,
+        *CLIENTS, *TEST_REQUIREMENTS, *(DOCS_REQUIREMENTS if docs else []),
     )  # fmt: skip
     session.run(
         "python", "-m", "pytest", "-p", "no:cacheprovider", "tests/clients", "-q", *selection, *session.posargs,
         env=_test_env({**CLIENTS_ENV, "JAX_ENABLE_X64": jax_mode}),
     )  # fmt: skip
+    if docs:
+        # Every example of the documentation, those that need a framework, scikit-learn, SciPy or einops
+        # included (none may be skipped), with JAX in its default mode, which the pages describe.
+        _sphinx(session, "doctest", Path(session.create_tmp()) / "docs", {**CLIENTS_ENV, **DOCS_EVERY_EXAMPLE_ENV})
 
 
 @nox.session
 def clients(session: nox.Session) -> None:
-    """scikit-learn and SciPy on pa.Array inputs of every backend (JAX in 64-bit mode), against plain NumPy."""
-    _clients(session, "1")
+    """scikit-learn and SciPy on pa.Array inputs of every backend (JAX in 64-bit mode), against plain NumPy; then
+    every example of the documentation as a doctest."""
+    _clients(session, "1", docs=True)
 
 
 @nox.session
@@ -196,6 +205,37 @@ def clients_jax32(session: nox.Session) -> None:
     outside 64-bit mode instead of narrowing them.
     """
     _clients(session, "0", "-k", "jax")
+
+
+#: What the documentation site is built with (docs/conf.py); with the core and the NumPy plugin, nothing else.
+DOCS_REQUIREMENTS = ["sphinx>=8.1", "myst-parser>=4", "furo>=2024.8"]
+#: Where the docs session writes the site (docs/_build/html) and its doctest report.
+DOCS_BUILD = ROOT / "docs" / "_build"
+#: The doctests of the clients session: every page's examples must run (POLYARRAY_DOCS_REQUIRE, see
+#: docs/_ext/polyarray_docs.py), JAX in its default 32-bit mode.
+DOCS_EVERY_EXAMPLE_ENV = {"POLYARRAY_DOCS_REQUIRE": "all", "JAX_ENABLE_X64": "0", "TF_CPP_MIN_LOG_LEVEL": "2"}
+
+
+def _sphinx(session: nox.Session, builder: str, build: Path, env: dict[str, str] | None = None) -> None:
+    """``sphinx-build -b builder`` of docs/ into ``build/builder``, warnings as errors (all of them reported)."""
+    session.run(
+        "sphinx-build", "-W", "--keep-going", "-q", "-b", builder, "-d", str(build / "doctrees"), "docs",
+        str(build / builder), env=env,
+    )  # fmt: skip
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation site: the HTML with warnings as errors, then its examples as doctests.
+
+    It needs the core, the NumPy plugin and Sphinx only: the API reference is generated from the declarations
+    and reads each backend's coverage from docs/_data/coverage.json (all_backends checks that file). Examples
+    that need another framework, scikit-learn, SciPy or einops are skipped here and run in the clients session.
+    """
+    session.install(CORE, NUMPY_PLUGIN, *DOCS_REQUIREMENTS)
+    _sphinx(session, "html", DOCS_BUILD)
+    _sphinx(session, "doctest", DOCS_BUILD)
+    session.log(f"the site: {DOCS_BUILD / 'html' / 'index.html'}")
 
 
 SMOKE = """

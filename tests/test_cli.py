@@ -182,3 +182,39 @@ def test_the_table_reports_the_fast_paths_in_a_pure_python_process():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "off: POLYARRAY_PURE_PYTHON=1 turns them off (unset it to turn them on)"
+
+
+def test_backends_json_says_how_each_backend_computes_each_function():
+    import json
+
+    import numpy as np
+
+    from polyarray._declare import declarations
+
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert cli_main.main(["backends", "--json"]) == 0
+    data = json.loads(out.getvalue())
+    assert data["backends"]["numpy"] == {
+        "framework": "numpy",
+        "version": np.__version__,
+        "loads": True,
+        "problem": None,
+    }
+    assert data["compiled_fast_paths"] == cli_backends.speedups_status()
+    declared = {d.qualname for d in declarations(("primary", "mixed", "compositional"))}
+    assert set(data["functions"]) == declared
+    assert "set_backend" not in data["functions"] and "default_float_dtype" not in data["functions"]
+    numpy = pa.get_backend("numpy")
+    column = {name: statuses["numpy"] for name, statuses in data["functions"].items()}
+    assert {name for name, status in column.items() if status == "native"} == numpy.native
+    assert {name for name, status in column.items() if status == "composed"} == numpy.composed
+    assert column["matmul"] == "native" and column["cross_entropy"] == "composed"
+    assert list(data["functions"]) == sorted(data["functions"])
+
+
+def test_function_status_tells_native_partly_native_composed_and_missing():
+    from types import SimpleNamespace
+
+    backend = SimpleNamespace(native={"add", "relu"}, composed={"gelu"}, partial_mixed={"relu": None})
+    statuses = {name: cli_backends.function_status(backend, name) for name in ("add", "relu", "gelu", "einsum")}
+    assert statuses == {"add": "native", "relu": "partial", "gelu": "composed", "einsum": "missing"}

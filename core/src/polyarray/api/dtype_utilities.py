@@ -5,14 +5,14 @@ no ``dtype`` is passed (``pa.asarray([1.0])``, ``pa.ones(3)``, ``pa.arange(5)``)
 and that a Python scalar of a higher kind takes in promotion (``int8`` array
 with ``1.5``). They are the same on every backend:
 
-=====================  ==============  ==========================================
-kind                   default         may be set to
-=====================  ==============  ==========================================
-``"real floating"``    ``float64``     ``float16``, ``bfloat16``, ``float32``, ``float64``
-``"integral"``         ``int64``       ``int8``, ``int16``, ``int32``, ``int64``
-``"complex floating"`` ``complex128``  ``complex64``, ``complex128``
-``"indexing"``         ``int64``       follows ``"integral"``
-=====================  ==============  ==========================================
+======================  ==============  ====================================================
+kind                    default         may be set to
+======================  ==============  ====================================================
+``"real floating"``     ``float64``     ``float16``, ``bfloat16``, ``float32``, ``float64``
+``"integral"``          ``int64``       ``int8``, ``int16``, ``int32``, ``int64``
+``"complex floating"``  ``complex128``  ``complex64``, ``complex128``
+``"indexing"``          ``int64``       follows ``"integral"``
+======================  ==============  ====================================================
 
 They are context-local like the backend: ``set_default_*`` changes them in
 this thread or task and as the process default that new threads start from;
