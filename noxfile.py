@@ -87,10 +87,12 @@ def _conformance(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check over the whole repository."""
-    session.install("ruff==0.17.6")
+    """ruff check and ruff format --check over the whole repository; the core's layers (import-linter)."""
+    session.install("ruff==0.17.6", "import-linter>=2.1")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    # The contract in pyproject.toml: each module of the core imports only from the layers below it.
+    session.run("lint-imports", env={"PYTHONPATH": str(ROOT / "core" / "src")})
 
 
 @nox.session

@@ -33,7 +33,6 @@ from ._dtypes import (
     uint64,
 )
 from ._dtypes import bool_ as bool  # noqa: A004 - the standard's name
-from ._dynamic import dynamic_backend_as, set_dynamic_backend, unset_dynamic_backend
 from ._errors import (
     BackendConflictError,
     BackendContextError,
@@ -62,6 +61,7 @@ from ._handler import (
     set_backend,
     unset_backend,
 )
+from ._registry import dynamic_backend_as, set_dynamic_backend, unset_dynamic_backend
 from ._wrappers.backend_invalid import BackendMismatchError
 from ._wrappers.shapes import Shape
 from .api import CATEGORIES as _CATEGORIES

@@ -9,11 +9,15 @@ as to ``pa.add``. Operators and methods of a ``pa.Array`` return a
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _dynamic, _handler
+from . import _choice, _registry
 from ._config import settings
+from ._declare import ordered_wrappers
+from ._devices import device_of
+from ._discovery import available_backends
 from ._errors import PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
@@ -58,7 +62,7 @@ class Array:
         if isinstance(data, Array):
             backend = backend or data.backend
             data = data.data
-        owner = _handler.owner_of_native(data)
+        owner = _choice.owner_of_native(data)
         if owner is None:
             raise PolyarrayTypeError(
                 f"pa.Array wraps a native array of an installed backend (or another pa.Array), not "
@@ -66,9 +70,9 @@ class Array:
                 f"scalars (pa.asarray(value, backend=...) for another backend)."
             )
         self.data = data
-        self.backend = owner if backend is None else _handler.resolve_backend(backend)
+        self.backend = owner if backend is None else _choice.resolve_backend(backend)
         if settings.dynamic_backend:
-            _dynamic.track(self)
+            _registry.track(self)
 
     # -- properties ---------------------------------------------------------------------
 
@@ -97,7 +101,7 @@ class Array:
 
     @dynamic_backend.setter
     def dynamic_backend(self, flag: bool) -> None:
-        _dynamic.set_array_flag(self, bool(flag))
+        _registry.set_array_flag(self, bool(flag))
 
     @property
     def dtype(self) -> DType:
@@ -131,7 +135,7 @@ class Array:
         Data on a device the backend does not list (a torch ``meta`` tensor) is an
         ``UnsupportedDeviceError``.
         """
-        return _dynamic.device_of(self.backend, self.data, "Array.device")
+        return device_of(self.backend, self.data, "Array.device")
 
     @property
     def T(self) -> Array:
@@ -168,9 +172,7 @@ class Array:
                 f"polyarray implements the array API standard 2024.12, not api_version={api_version!r}; "
                 f"pass api_version='2024.12' or None."
             )
-        import polyarray
-
-        return polyarray
+        return sys.modules[__package__]
 
     def _dlpack_source(self) -> Any:
         data = self.data
@@ -405,7 +407,7 @@ class Array:
     def __copy__(self) -> Array:
         """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
         copied = wrap_native(self.backend.raw.asarray(self.data, copy=True), self.backend, type(self))
-        _dynamic.start_flag(copied, self.dynamic_backend)
+        _registry.start_flag(copied, self.dynamic_backend)
         return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Array:
@@ -445,7 +447,7 @@ def _framework_array(array: Array, framework: str) -> Any:
     if array.backend.name == framework:
         return array.data
     if framework == "torch" and framework in _discovery_names():
-        return _dynamic.convert_array(array, _handler.resolve_backend(framework), "Array.__torch_function__")
+        return _choice.resolve_backend(framework).convert_array(array, "Array.__torch_function__")
     values = array.__array__()
     if framework == "torch":
         import torch
@@ -470,8 +472,6 @@ def _to_framework(value: Any, framework: str) -> Any:
 
 
 def _discovery_names() -> list[str]:
-    from ._discovery import available_backends
-
     return available_backends()
 
 
@@ -483,7 +483,7 @@ def _native_key(key: Any) -> Any:
     return key
 
 
-_handler.ARRAY_TYPE = _dynamic.ARRAY_TYPE = Array
+_choice.ARRAY_TYPE = _registry.ARRAY_TYPE = Array
 
 _new_object = object.__new__
 
@@ -498,7 +498,7 @@ def wrap_native(data: Any, backend: Backend, cls: type[Array] = Array) -> Array:
     array.data = data
     array.backend = backend
     if settings.dynamic_backend:
-        _dynamic.track(array)
+        _registry.track(array)
     return array
 
 
@@ -508,7 +508,7 @@ _INTEGER_KINDS = ("signed integer", "unsigned integer")
 
 def _unpickle(data: Any, backend: str, dynamic_backend: bool) -> Array:
     array = Array(data, backend)
-    _dynamic.start_flag(array, dynamic_backend)
+    _registry.start_flag(array, dynamic_backend)
     return array
 
 
@@ -579,56 +579,13 @@ def _reflected(function: str, symbol: str):
 
 def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
-        return _assign(self, self.backend.operators[function](self, other), symbol, name)
+        return self.backend.inplace(self, self.backend.operators[function](self, other), symbol, name)
 
     operator.__doc__ = (
         f"``self {symbol}= other``: ``self {symbol} other`` written into ``self``, which keeps its "
         f"identity, shape and dtype (arrays sharing its memory, and its views, see the change)."
     )
     return operator
-
-
-def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
-    """Write ``result`` into ``self`` through the backend's ``inplace_update`` hook.
-
-    The result must have the shape of ``self`` and a dtype that casts to
-    ``self``'s under the "same_kind" rule, as for ``out=``. Frameworks whose
-    arrays are immutable give new data, which ``self`` (and its base and
-    views) take.
-    """
-    native = result.data if isinstance(result, Array) else result
-    backend = self.backend
-    if not isinstance(native, backend.native_array_types):
-        # A result some other type produced (a Container, an object overriding the function):
-        # ``x op= y`` then binds x to it, as ``x = x op y`` would.
-        return result
-    data = self.data
-    if tuple(native.shape) != tuple(data.shape):
-        raise PolyarrayValueError(
-            f"x {symbol}= y would change the shape of x from {tuple(data.shape)} to {tuple(native.shape)}; "
-            f"in-place operators keep the shape of x (write x = x {symbol} y for a new array)."
-        )
-    if native.dtype != data.dtype:
-        from ._wrappers.out import same_kind
-
-        source, target = backend.portable_dtype(native.dtype), self.dtype
-        if not same_kind(source.kind, target.kind):
-            raise PolyarrayTypeError(
-                f"x {symbol}= y gives {source.name}, which cannot be stored in x of dtype {target.name} "
-                f"(in-place operators keep the dtype of x and cast only within the 'same_kind' rule); "
-                f"write x = x {symbol} y for a new array."
-            )
-    try:
-        updated = backend.raw.inplace_update(data, native)
-    except Exception as error:
-        from ._wrappers.errors import translate_exception
-
-        raise translate_exception(error, f"Array.{name}", backend.name) from error
-    if updated is not data:
-        from ._wrappers.views import assign
-
-        assign(self, updated)
-    return self
 
 
 def _unary(function: str):
@@ -659,8 +616,6 @@ del _op, _fn, _symbol
 
 def install_methods(declarations: Any) -> None:
     """Give ``Array`` a method per namespace function whose first parameter is an array."""
-    from ._wrappers import ordered_wrappers
-
     for decl in declarations:
         if decl.namespace or decl.kind in ("standalone", "support") or hasattr(Array, decl.name):
             continue

@@ -21,6 +21,7 @@ import pluggy
 from ._declare import MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
+from ._dynamic import convert_array
 from ._errors import (
     BackendLoadError,
     BackendNotImplementedError,
@@ -32,6 +33,7 @@ from ._errors import (
 from ._fastpath import build_function, operator_function
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
+from ._wrappers.out import make_inplace
 from ._wrappers.views import make_getitem, make_setitem
 
 __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
@@ -107,6 +109,8 @@ class Backend(Namespace):
         self.accepts_array_likes = info.accepts_array_likes
         self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
         self.getitem: Callable[[Any, Any], Any] | None = None
+        #: ``x op= y`` for arrays of this backend: what is done with ``x op y`` (``_wrappers/out.py``).
+        self.inplace: Callable[[Any, Any, str, str], Any] | None = None
         #: The functions as ``pa.Array``'s operators and methods call them (``_fastpath.operator_function``).
         self.operators: dict[str, Callable[..., Any]] = {}
         self.setitem: Callable[[Any, Any, Any], None] | None = None
@@ -183,6 +187,11 @@ class Backend(Namespace):
         if advice:
             detail += "; " + advice.format(dtype=name)
         return UnsupportedDtypeError(function, self.name, name, ": " + detail)
+
+    def convert_array(self, array: Any, function: str) -> Any:
+        """The data of a ``pa.Array`` of another backend as a native array of this one (``function`` names
+        the caller in errors), as a dynamic switch converts it: through DLPack where both frameworks allow."""
+        return convert_array(array, self, function)
 
     def portable_dtype(self, native: Any) -> DType:
         """The portable dtype of a native dtype of this backend."""
@@ -495,5 +504,6 @@ def _build(info: BackendInfo) -> Backend:
         setattr(raw.linalg, alias, getattr(raw, alias))
     backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
     backend.getitem = make_getitem(backend)
+    backend.inplace = make_inplace(backend)
     backend.setitem = make_setitem(backend)
     return backend

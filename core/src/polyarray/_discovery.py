@@ -606,6 +606,20 @@ def backend_infos() -> dict[str, BackendInfo]:
     return infos
 
 
+#: What to call, with a backend's name, when what that name stands for changes (the handler forgets its build).
+_listeners: list[Callable[[str], None]] = []
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(name)`` whenever the backend ``name`` is registered, unregistered or rediscovered."""
+    _listeners.append(listener)
+
+
+def _announce(name: str) -> None:
+    for listener in _listeners:
+        listener(name)
+
+
 def registered_names() -> frozenset[str]:
     """Names of the backends registered at run time."""
     return frozenset(_registered)
@@ -614,8 +628,6 @@ def registered_names() -> frozenset[str]:
 def refresh_discovery() -> None:
     """Read the installed entry points again (after installing or removing a plugin)."""
     global _claims
-    from . import _handler
-
     with _lock:
         known = set(_infos) | set(_claims or ()) | set(_invalid)
         _claims = None
@@ -623,7 +635,7 @@ def refresh_discovery() -> None:
         _claim_infos.clear()
         for name in known - set(_registered):
             _infos.pop(name, None)
-            _handler.forget_backend(name)
+            _announce(name)
         _failures.clear()
         _warned.clear()
 
@@ -673,8 +685,6 @@ def register_backend(name: str, plugin: ModuleType | str | Any) -> None:
     True
     >>> pa.unregister_backend("numpy2")
     """
-    from . import _handler
-
     problem = name_problem(name)
     if problem is not None:
         error = PolyarrayTypeError if not isinstance(name, str) else PolyarrayValueError
@@ -698,7 +708,7 @@ def register_backend(name: str, plugin: ModuleType | str | Any) -> None:
         _infos.pop(name, None)
         _failures.pop(name, None)
         _warned.discard(name)
-        _handler.forget_backend(name)
+        _announce(name)
 
 
 def unregister_backend(name: str) -> None:
@@ -710,8 +720,6 @@ def unregister_backend(name: str) -> None:
     >>> "numpy2" in pa.available_backends()
     False
     """
-    from . import _handler
-
     with _lock:
         if name not in _registered:
             raise BackendNotFoundError(f"{_short(name)} was not registered with pa.register_backend.")
@@ -719,4 +727,4 @@ def unregister_backend(name: str) -> None:
         _infos.pop(name, None)
         _failures.pop(name, None)
         _warned.discard(name)
-        _handler.forget_backend(name)
+        _announce(name)

@@ -18,6 +18,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ._array import Array
+from ._declare import DECLARATIONS
+
 __all__ = ["register"]
 
 #: The einops module that defines the base class of its backends.
@@ -35,11 +38,22 @@ def register() -> None:
         sys.meta_path.insert(0, _Finder())
 
 
+class _Public:
+    """The public functions by name (``pa.reshape`` …), read from the declarations when called."""
+
+    def __getattr__(self, name: str) -> Any:
+        public = DECLARATIONS[name].public
+        if public is None:
+            raise AttributeError(name)
+        return public
+
+
+pa = _Public()
+
+
 def _define(module: Any) -> None:
     if _registered:
         return
-    import polyarray as pa
-
     base = module.AbstractBackend
 
     class PolyarrayBackend(base):  # type: ignore[misc, valid-type]
@@ -48,7 +62,7 @@ def _define(module: Any) -> None:
         framework_name = "polyarray"
 
         def is_appropriate_type(self, tensor: Any) -> bool:
-            return isinstance(tensor, pa.Array)
+            return isinstance(tensor, Array)
 
         def from_numpy(self, x: Any) -> Any:
             return pa.asarray(x)

@@ -24,13 +24,30 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _accel, _dynamic, _tracers
+from . import _accel, _registry, _tracers
 from ._array import Array
 from ._config import settings
-from ._declare import _annotation_text, signature_of
+from ._declare import _annotation_text, ordered_wrappers, signature_of, wrapper_parameter_names
 from ._errors import PolyarrayError
 from ._promotion import SCALAR_BOUNDS, promote_scalar
-from ._wrappers import _FACTORIES, ordered_wrappers, wrapper_parameter_names
+from ._wrappers import _FACTORIES
+
+# Every wrapper module registers its factories when imported (the names are not used here).
+from ._wrappers import array_like as _array_like_wrappers  # noqa: F401
+from ._wrappers import backend_invalid as _backend_invalid_wrappers  # noqa: F401
+from ._wrappers import complex as _complex_wrappers  # noqa: F401
+from ._wrappers import conversion as _conversion_wrappers  # noqa: F401
+from ._wrappers import device as _device_wrappers  # noqa: F401
+from ._wrappers import dtype as _dtype_wrappers  # noqa: F401
+from ._wrappers import errors as _errors_wrappers  # noqa: F401
+from ._wrappers import integers as _integers_wrappers  # noqa: F401
+from ._wrappers import mixed as _mixed_wrappers  # noqa: F401
+from ._wrappers import nans as _nans_wrappers  # noqa: F401
+from ._wrappers import nest as _nest_wrappers  # noqa: F401
+from ._wrappers import out as _out_wrappers  # noqa: F401
+from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
+from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
+from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
 from ._wrappers.errors import naming, naming_check, translate_exception
@@ -102,7 +119,9 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
-        native_type: the backend's native array class: arrays must be exactly of it (or ``pa.Array`` of it).
+        native_type: the backend's main native array class (arrays of exactly it are checked first).
+        other_types: the backend's other native array classes (NumPy's scalars, JAX's tracers …), matched
+            with ``isinstance``.
         backend, qualname, backend_name: whose function this is, for ``pa.Array`` results and error messages.
         translate: ``translate_exception`` where native errors become polyarray errors, else None.
         wrap: 0: the result as it is; 1: a ``pa.Array`` in array mode (else ``finish``); 2: ``finish(result)``;
@@ -141,6 +160,7 @@ class FastPlan:
         "native_type",
         "npositional",
         "nrequired",
+        "other_types",
         "positional",
         "promoted",
         "qualname",
@@ -301,6 +321,7 @@ def plan_for(
     plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
     plan.native_type = backend.native_array_types[0]
+    plan.other_types = tuple(backend.native_array_types[1:])
     plan.backend = backend
     plan.qualname = decl.qualname
     plan.backend_name = backend.name
@@ -457,7 +478,7 @@ def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
     impl, native, native_dtypes = plan.impl, plan.native, plan.native_dtypes
-    T, B = plan.native_type, plan.backend
+    T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
     wrap, finish = plan.wrap, plan.finish
     nrequired, npositional = plan.nrequired, plan.npositional
@@ -471,7 +492,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         plan.ranked,
     )
     config = settings
-    new_object, track = object.__new__, _dynamic.track
+    new_object, track = object.__new__, _registry.track
     promoted_set = frozenset(promoted)
 
     def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any) -> Any:
@@ -488,7 +509,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         if wrap == 1 and not config.array_mode:
             return result
         if wrap == 1 or wrap == 3:
-            if result.__class__ is T:
+            if result.__class__ is T or (others and isinstance(result, others)):
                 array = new_object(Array)
                 array.data = result
                 array.backend = B
@@ -509,12 +530,16 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             cls = value.__class__
             if cls is T:
                 continue
-            if cls is Array and unwrap and value.backend is B and value.data.__class__ is T:
-                values[index] = value.data
+            if cls is Array:
+                if unwrap and value.backend is B and (value.data.__class__ is T or isinstance(value.data, others)):
+                    values[index] = value.data
+                    continue
             elif scalars is not None and cls in SCALAR_TYPES and index in promoted_set and scalar_at < 0:
                 scalar_at = index
-            else:
-                return chain(*args, **kwargs)
+                continue
+            elif others and isinstance(value, others):
+                continue
+            return chain(*args, **kwargs)
         dtype = None
         if scalar_at >= 0:
             dtype = values[promoted[1] if scalar_at == promoted[0] else promoted[0]].dtype
@@ -560,19 +585,38 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             check(tuple(values), kwargs)
         return call(values, kwargs, dtype)
 
-    if len(arrays) == 1 and nrequired == 1 and not check_nans and check is None:
+    if len(arrays) == 1 and nrequired == 1 and check is None:
         # One array and nothing else required (element-wise functions of one array, most reductions),
         # called with the array alone.
         def fast_one(*args: Any, **kwargs: Any) -> Any:
-            if len(args) == 1 and not kwargs:
+            if len(args) == 1 and not kwargs and not (check_nans and config.nan_checking):
                 value = args[0]
                 cls = value.__class__
                 if cls is Array and unwrap and value.backend is B:
                     value = value.data
                     cls = value.__class__
-                if cls is T:
+                if cls is T or (others and isinstance(value, others)):
                     return call((value,), kwargs, value.dtype if native is not None else None)
             return fast(*args, **kwargs)
 
         return fast_one
+    if arrays == (0, 1) and nrequired == 2 and check is None and device_of is None:
+        # Two arrays and nothing else required (element-wise functions of two operands, matmul …), called
+        # with the two alone.
+        def fast_two(*args: Any, **kwargs: Any) -> Any:
+            if len(args) == 2 and not kwargs and not (check_nans and config.nan_checking):
+                first, second = args
+                if first.__class__ is Array and unwrap and first.backend is B:
+                    first = first.data
+                if second.__class__ is Array and unwrap and second.backend is B:
+                    second = second.data
+                if (first.__class__ is T or (others and isinstance(first, others))) and (
+                    second.__class__ is T or (others and isinstance(second, others))
+                ):
+                    dtype = first.dtype
+                    if not promoted or second.dtype is dtype:
+                        return call((first, second), kwargs, dtype)
+            return fast(*args, **kwargs)
+
+        return fast_two
     return fast

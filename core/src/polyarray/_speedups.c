@@ -234,6 +234,7 @@ typedef struct {
     PyObject *native;          /* the framework's callable for native_dtypes, or NULL */
     PyObject *native_dtypes;
     PyTypeObject *native_type;
+    PyObject *other_types;     /* the backend's other native array classes (a tuple, maybe empty) */
     getter dtype_getter;       /* the native type's dtype getter (NULL: read it with getattr) */
     void *dtype_closure;
     PyObject *backend;
@@ -287,8 +288,24 @@ fast_dealloc(FastFunction *self)
 static inline PyObject *
 dtype_of(FastFunction *self, PyObject *array)
 {
-    return self->dtype_getter != NULL ? self->dtype_getter(array, self->dtype_closure)
-                                      : PyObject_GetAttr(array, s_dtype);
+    /* The getter is the main class's: other native classes (NumPy's scalars …) are read with getattr. */
+    return self->dtype_getter != NULL && Py_TYPE(array) == self->native_type
+               ? self->dtype_getter(array, self->dtype_closure)
+               : PyObject_GetAttr(array, s_dtype);
+}
+
+/* 1 where `value` is a native array of the backend (its main class, or an instance of another), 0 where not,
+ * -1 on an error. */
+static inline int
+is_native(FastFunction *self, PyObject *value)
+{
+    if (Py_TYPE(value) == self->native_type) {
+        return 1;
+    }
+    if (self->other_types == NULL || PyTuple_GET_SIZE(self->other_types) == 0) {
+        return 0;
+    }
+    return PyObject_IsInstance(value, self->other_types);
 }
 
 /* -1 on error; else whether `item` is an exact int passing `p` (its value, normalised, in *normal). */
@@ -477,8 +494,15 @@ finish_result(FastFunction *self, PyObject *result)
     if (self->wrap == 1 && !settings->array_mode) {
         return result;
     }
-    if ((self->wrap == 1 || self->wrap == 3) && Py_TYPE(result) == self->native_type) {
-        return new_array(result, self->backend);
+    if (self->wrap == 1 || self->wrap == 3) {
+        int native = is_native(self, result);
+        if (native != 0) {
+            if (native < 0) {
+                Py_DECREF(result);
+                return NULL;
+            }
+            return new_array(result, self->backend);
+        }
     }
     PyObject *finished = PyObject_CallOneArg(self->finish, result);
     Py_DECREF(result);
@@ -563,16 +587,27 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         if (Py_TYPE(value) == self->native_type) {
             continue;
         }
-        if (Py_TYPE(value) == array_type && self->unwrap_arrays && SLOT(value, backend_offset) == self->backend) {
+        if (Py_TYPE(value) == array_type) {
             PyObject *data = SLOT(value, data_offset);
-            if (data != NULL && Py_TYPE(data) == self->native_type) {
+            if (self->unwrap_arrays && SLOT(value, backend_offset) == self->backend && data != NULL &&
+                (ok = is_native(self, data)) != 0) {
+                if (ok < 0) {
+                    return NULL;
+                }
                 values[at] = data;
                 continue;
             }
+            goto python;
         }
         if (self->scalars != NULL && scalar_at < 0 &&
             (PyLong_CheckExact(value) || PyFloat_CheckExact(value) || PyComplex_CheckExact(value))) {
             scalar_at = at;
+            continue;
+        }
+        if ((ok = is_native(self, value)) != 0) {
+            if (ok < 0) {
+                return NULL;
+            }
             continue;
         }
         goto python;
@@ -853,6 +888,7 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(dropped, "dropped");
     BORROW(check, "check");
     BORROW(device_of, "device_of");
+    BORROW(other_types, "other_types");
     PyObject *native_type = optional(plan, "native_type", &error);
     Py_XDECREF(native_type);
 #undef BORROW
@@ -1342,7 +1378,7 @@ referent(PyObject *ref)
 }
 
 /*
- * prune(refs): _dynamic._prune for the registry of arrays, in C. Keeps one reference per array
+ * prune(refs): _registry._prune for the registry of arrays, in C. Keeps one reference per array
  * that is alive and still flagged dynamic (its _dynamic slot True), in order, and returns the
  * length to prune at next: max(1024, 2 * kept). References appended while it runs cannot be:
  * it holds the GIL and calls no Python code.
@@ -1401,7 +1437,7 @@ static PyMethodDef module_methods[] = {
      "the objects the fast paths read; called once, before the first fast path is made."},
     {"prune", prune, METH_O,
      "prune(refs): drop the references to arrays that died or are no longer dynamic; the length to prune at "
-     "next (polyarray._dynamic._prune, compiled)."},
+     "next (polyarray._registry._prune, compiled)."},
     {"accelerate_operator", (PyCFunction)(void (*)(void))accelerate_operator, METH_VARARGS | METH_KEYWORDS,
      "accelerate_operator(function, qualname, reflected): have the pa.Array operator `function` call its "
      "array's backend.operators[qualname] in C (the array second where reflected); its code runs otherwise."},

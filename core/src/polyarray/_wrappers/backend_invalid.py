@@ -30,7 +30,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import _dynamic, _handler
+from .. import _choice, _dynamic
+from .._array import Array
 from .._errors import PolyarrayTypeError
 from . import wrapper
 
@@ -69,8 +70,6 @@ def handle_backend_invalid(function: Callable[..., Any], decl: Declaration, back
     declaration has no array parameters or the backend declares no native
     array types.
     """
-    from .._array import Array
-
     arrays = ("array", "array_or_dtype")
     positional = tuple(index for index, cat in decl.positional_categories if cat in arrays)
     sequences = tuple(index for index, cat in decl.positional_categories if cat == "array_sequence")
@@ -96,7 +95,7 @@ def handle_backend_invalid(function: Callable[..., Any], decl: Declaration, back
         if isinstance(value, native_types) or _is_numpy_scalar(value):
             accepted.add(cls)
             return value
-        owner = _handler._owner_of(value)
+        owner = _choice.owner_of(value)
         if owner is None or owner is backend:
             accepted.add(cls)
             return value

@@ -9,7 +9,9 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._array import Array, wrap_native
 from .._config import settings
+from .._dtypes import DType
 from .._dynamic import native_byte_order
 from .._errors import PolyarrayTypeError
 from . import wrapper
@@ -57,8 +59,6 @@ def _short(value: Any) -> str:
 
 
 def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str, Callable[[Any], Any]]:
-    from .._array import Array
-    from .._dtypes import DType
 
     # NumPy arrays (of non-native byte order) can only be given once NumPy is imported.
     numpy = sys.modules.get("numpy")
@@ -202,8 +202,6 @@ _PROTOCOLS = {
 
 def result_wrapper(backend: Backend) -> Callable[[Any], Any]:
     """Wraps the native arrays of ``backend`` in a result (also inside tuples and lists) as ``pa.Array``."""
-    from .._array import wrap_native
-
     native_types = backend.native_array_types
 
     def wrap(value: Any) -> Any:
@@ -264,8 +262,6 @@ def inputs_to_polyarray_arrays(function: Callable[..., Any], decl: Declaration, 
     the parameters whose annotations allow arrays are looked at; items of
     sequences of arrays are wrapped one level in. Dtypes are left as they are.
     """
-    from .._array import Array
-
     native_types = backend.native_array_types
 
     def array(value: Any) -> Any:
@@ -286,7 +282,6 @@ def inputs_to_polyarray_arrays(function: Callable[..., Any], decl: Declaration, 
 @wrapper
 def outputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
     """Unwrap ``pa.Array`` results (also inside tuples, NamedTuples and lists) to their native arrays."""
-    from .._array import Array
 
     def unwrap(value: Any) -> Any:
         if isinstance(value, Array):

@@ -11,11 +11,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import _dtypes
+from .._array import Array
 from .._declare import _SEQUENCE_PREFIXES, _annotation_text
 from .._dtypes import DType, as_dtype
 from .._errors import PolyarrayError, PolyarrayTypeError, UnsupportedDtypeError
 from .._promotion import check_scalar, promote, promote_scalar, promote_types
 from . import wrapper
+from .errors import name_error, translate_exception
 
 if TYPE_CHECKING:
     from .._backend import Backend
@@ -217,8 +219,6 @@ def _numeric_only(function: Callable[..., Any], decl: Declaration, backend: Back
     of such a dtype (torch ``complex32``, a ``tf.string`` tensor, JAX
     ``float8``) is refused the same way.
     """
-    from .._array import Array
-
     qualname, backend_name = decl.qualname, backend.name
     to_portable = backend._to_portable
     name = next(iter(decl.signature.parameters)) if decl.name == "asarray" else "fill_value"
@@ -317,8 +317,6 @@ def _native_target(to_native: Any, target: DType, what: str, qualname: str, back
 def _promoting(
     function: Callable[..., Any], decl: Declaration, backend: Backend, operands: tuple[int, ...]
 ) -> Callable[..., Any]:
-    from .._array import Array
-    from .errors import name_error, translate_exception
 
     native_types = backend.native_array_types
     main_type = native_types[0] if native_types else None
@@ -427,8 +425,6 @@ def _promoting_sequence(
     function: Callable[..., Any], decl: Declaration, backend: Backend, index: int
 ) -> Callable[..., Any]:
     """Promote the items of the sequence at ``index`` (``concat``, ``stack``) to one dtype."""
-    from .._array import Array
-    from .errors import translate_exception
 
     native_types = backend.native_array_types
     to_portable, to_native, raw = backend._to_portable, backend._to_native, backend.raw

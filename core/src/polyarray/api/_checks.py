@@ -10,6 +10,7 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
+from .._dtypes import dtype_name_of
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 
 _MISSING = object()
@@ -49,13 +50,9 @@ def _dtype_name(dtype: Any) -> str | None:
     try:
         return _INTEGER_DTYPES[dtype]
     except KeyError:
-        from .._dtypes import dtype_name_of
-
         name = _INTEGER_DTYPES[dtype] = dtype_name_of(dtype)
         return name
     except TypeError:
-        from .._dtypes import dtype_name_of
-
         return dtype_name_of(dtype)
 
 

@@ -28,7 +28,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .. import _dtypes, _handler
+from .. import _choice, _dtypes, _handler
 from .._array import Array as _Array
 from .._declare import standalone
 from .._dtypes import DType
@@ -154,7 +154,7 @@ def dtype(x: ArrayLike, /) -> DType:
     native = getattr(x, "dtype", None)
     if native is None or isinstance(x, (DType, str, type, list, tuple)):
         raise PolyarrayTypeError(f"pa.dtype needs an array, not {type(x).__name__}; convert it with pa.asarray first.")
-    owner = _handler._owner_of(x)
+    owner = _choice.owner_of(x)
     return owner.portable_dtype(native) if owner is not None else _dtypes.as_dtype(native)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from .._declare import mixed, primary
 from .._dtypes import dtype_name_of
 from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._wrappers.complex import complex_from_parts
 from ._types import ArrayLike, DTypeLike
 from ._wrappers import ACTIVATION, COMPOSITION, REDUCTION
 from .data_types import isdtype as _isdtype
@@ -346,8 +347,6 @@ def _complex_sigmoid(xp: Any, z: Any) -> Any:
 
 def _complex_logaddexp_zero(xp: Any, z: Any) -> Any:
     """JAX's ``logaddexp(z, 0)`` for complex ``z``: imaginary part wrapped into [-pi, pi)."""
-    from .._wrappers.complex import complex_from_parts
-
     zero = _const(xp, 0, z)
     larger = xp.where(_complex_compare(xp, xp.greater, z, 0), z, zero)
     delta = xp.subtract(z, xp.multiply(larger, _const(xp, 2, z)))

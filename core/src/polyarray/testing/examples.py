@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _dtypes, _handler
+from .. import _choice, _dtypes, _handler
 from .._backend import Backend
 from .._declare import DECLARATIONS, Declaration
 from .._errors import UnsupportedDtypeError
@@ -208,7 +208,7 @@ def _outputs_with_defaults(examples: list[doctest.Example], defaults: dict[str, 
 def _reset_state() -> None:
     from .. import api
 
-    while _handler._current_stack():
+    while _choice.current_stack():
         _handler.unset_backend()
     api.settings.set_array_mode(True)
     api.settings.set_nan_policy("nothing")
