@@ -42,6 +42,15 @@ def test_a_direct_mark_names_the_call_the_body_makes_with_the_arguments_unchange
     assert [(k.arg, ast.unparse(k.value)) for k in call.keywords] == [(a.arg, a.arg) for a in arguments.kwonlyargs]
     assert eval(ast.unparse(call.func), vars(module)) is function.polyarray_direct[0]
     assert _direct(function) is function.polyarray_direct[0]
+    # The fast path passes only the arguments given: a parameter the function gives a default must have one
+    # in the native callable too (the same, or the framework's "not given" marker, as NumPy's keepdims).
+    try:
+        native = inspect.signature(function.polyarray_direct[0]).parameters
+    except (TypeError, ValueError):
+        return  # a builtin without a signature (a ufunc): it takes exactly the array arguments
+    for param in inspect.signature(function).parameters.values():
+        if param.default is not param.empty:
+            assert param.name in native and native[param.name].default is not param.empty, (name, param.name)
 
 
 def test_a_wrapper_that_copies_the_mark_does_not_inherit_it():

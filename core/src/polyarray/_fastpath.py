@@ -20,6 +20,7 @@ the same plan and hands the calls it does not take to the Python closure.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ from . import _accel, _registry, _tracers
 from ._array import Array
 from ._config import settings
 from ._declare import _annotation_text, ordered_wrappers, signature_of, wrapper_parameter_names
+from ._dynamic import native_byte_order
 from ._errors import PolyarrayError
 from ._promotion import SCALAR_BOUNDS, promote_scalar
 from ._wrappers import _FACTORIES
@@ -91,8 +93,11 @@ NONE_ONLY = 2
 INTEGER = 3
 #: anything but a ``pa.Shape``;
 NOT_SHAPE = 4
-#: nothing: a call giving it goes to the chain (a required array given by keyword).
+#: nothing: a call giving it goes to the chain (a required array given by keyword);
 CHAIN = 5
+#: a dtype: passed on as the backend's native dtype (``Backend.native_dtype``, as the chain converts it), None
+#: as it is.
+DTYPE = 6
 
 #: The Python scalar types an operand may be instead of an array (bool never: it is no number here).
 SCALAR_TYPES = (int, float, complex)
@@ -141,6 +146,9 @@ class FastPlan:
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
         ranked: whether an integer parameter names axes, checked against the arrays' rank.
+        creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
+            functions); only the Python fast path takes their calls.
+        to_native_dtype: ``Backend.native_dtype`` naming the function, for the ``DTYPE`` parameters.
     """
 
     __slots__ = (
@@ -149,6 +157,7 @@ class FastPlan:
         "backend_name",
         "check",
         "check_nans",
+        "creation",
         "device_of",
         "dropped",
         "dtype_source",
@@ -166,6 +175,7 @@ class FastPlan:
         "qualname",
         "ranked",
         "scalars",
+        "to_native_dtype",
         "translate",
         "unwrap_arrays",
         "wrap",
@@ -257,17 +267,20 @@ def plan_for(
     """The fast path's plan for ``implementation``, or None where the chain must take every call.
 
     There is no fast path where a wrapper it cannot stand in for is active,
-    for creation functions whose default dtype depends on the values, for
-    functions without a required array, with ``*args``/``**kwargs``, or with
-    a dtype or array parameter whose default is not None.
+    for functions without a required array (creation functions excepted),
+    with ``*args``/``**kwargs``, or with an array parameter whose default is
+    not None. A creation function whose default dtype depends on its values
+    (``zeros``, ``asarray`` …) calls its implementation through the
+    ``infer_dtype`` wrapper, which gives those defaults.
     """
     params = list(decl.signature.parameters.values())
     if not active or active - STAND_INS or not backend.native_array_types:
         return None
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return None
-    if "infer_dtype" in active and decl.name in CREATION_RULES:
-        return None
+    # A creation function whose default dtype comes from its values: the fast path calls the implementation
+    # through the infer_dtype wrapper itself, the one definition of those defaults.
+    creation = "infer_dtype" in active and decl.name in CREATION_RULES
     try:
         implementation_names = set(signature_of(implementation).parameters)
     except (TypeError, ValueError):
@@ -297,6 +310,8 @@ def plan_for(
         elif category == "array" and param.default is param.empty:
             arrays.append(index)
             code = (CHAIN, None, None)
+        elif category == "dtype" and (param.default is None or param.default is param.empty):
+            code = (DTYPE, None, None)
         elif category is not None:
             if param.default is not None:
                 return None
@@ -308,7 +323,7 @@ def plan_for(
         else:
             code = (PASS, None, default)
         codes.append(code)
-    if not arrays:
+    if not arrays and not creation:
         return None
     ranked = any(spec is not None and spec[4] for _, spec, _ in codes)
     if ranked and {name for _, name, _ in array_positions(decl)} != {params[i].name for i in arrays}:
@@ -318,7 +333,10 @@ def plan_for(
     promoted = promoted if "infer_dtype" in active and len(promoted) > 1 else []
     guarded = _guarded_direct(implementation)
     plan = FastPlan()
-    plan.impl = _direct(implementation)
+    if creation:
+        guarded, plan.impl = None, _FACTORIES["infer_dtype"](implementation, decl, backend)
+    else:
+        plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
@@ -339,8 +357,8 @@ def plan_for(
     plan.dtype_source = promoted[0] if promoted else arrays[0] if guarded is not None else -1
     # A Python scalar operand takes the array's dtype only where the call then equals the framework callable's
     # with that scalar: through a direct mark (the framework treats Python scalars as of the array's dtype).
-    direct = guarded is not None or plan.impl is not implementation
-    takes_scalars = len(promoted) == len(arrays) == 2 and all(takes_scalar(params[i]) for i in promoted)
+    direct = not creation and (guarded is not None or plan.impl is not implementation)
+    takes_scalars = len(promoted) == 2 and all(takes_scalar(params[i]) for i in promoted)
     plan.scalars = scalar_rules(backend) if direct and takes_scalars else None
     plan.positional = tuple(codes[: plan.npositional])
     plan.keywords = {p.name: codes[i] for i, p in enumerate(params) if p.kind is not inspect.Parameter.POSITIONAL_ONLY}
@@ -355,6 +373,9 @@ def plan_for(
     several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
     plan.device_of = backend.raw.device_of if several_devices else None
     plan.ranked = ranked
+    plan.creation = creation
+    # The chain's conversion of dtypes, its errors named as the chain names them.
+    plan.to_native_dtype = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
     return plan
 
 
@@ -469,7 +490,7 @@ def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, 
         return value.__class__ is not Shape
     if code == AT_DEFAULT:
         return value is default
-    return False
+    return code == DTYPE
 
 
 # -- the closures --------------------------------------------------------------------------------
@@ -491,6 +512,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         plan.device_of,
         plan.ranked,
     )
+    to_native_dtype, creation = plan.to_native_dtype, plan.creation
+    dtype_positions = tuple(i for i, (code, _, _) in enumerate(positional) if code == DTYPE)
+    dtype_keywords = frozenset(name for name, (code, _, _) in keywords.items() if code == DTYPE)
     config = settings
     new_object, track = object.__new__, _registry.track
     promoted_set = frozenset(promoted)
@@ -529,6 +553,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             value = args[index]
             cls = value.__class__
             if cls is T:
+                if creation and native_byte_order(value) is not value:
+                    return chain(*args, **kwargs)  # the chain gives the data in native byte order
                 continue
             if cls is Array:
                 if unwrap and value.backend is B and (value.data.__class__ is T or isinstance(value.data, others)):
@@ -576,6 +602,14 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     return chain(*args, **kwargs)
             if dropped and not dropped.isdisjoint(kwargs):
                 kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
+            if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
+                kwargs = {
+                    name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
+                    for name, value in kwargs.items()
+                }
+        for index in dtype_positions:
+            if index < count and values[index] is not None:
+                values[index] = to_native_dtype(values[index])
         if device_of is not None:
             device = device_of(values[arrays[0]])
             for index in arrays[1:]:
@@ -595,7 +629,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if cls is Array and unwrap and value.backend is B:
                     value = value.data
                     cls = value.__class__
-                if cls is T or (others and isinstance(value, others)):
+                if (cls is T or (others and isinstance(value, others))) and not (
+                    creation and native_byte_order(value) is not value
+                ):
                     return call((value,), kwargs, value.dtype if native is not None else None)
             return fast(*args, **kwargs)
 

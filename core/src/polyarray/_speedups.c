@@ -27,7 +27,7 @@
 #define MAX_KEYWORDS 16
 
 /* What a parameter other than a required array accepts (the codes of _fastpath.py). */
-enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5 };
+enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5, DTYPE = 6 };
 
 /* -- Settings: polyarray._config.settings ------------------------------------------------- */
 
@@ -246,6 +246,7 @@ typedef struct {
     PyObject *dropped;         /* frozenset of keyword names left out of the implementation's call */
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
+    PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
     int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
     int nrequired, npositional;
     int arrays[MAX_POSITIONAL], narrays;
@@ -401,6 +402,8 @@ argument_ok(const Parameter *p, PyObject *value, Py_ssize_t rank)
         return Py_TYPE(value) != shape_type;
     case AT_DEFAULT:
         return value == p->default_value;
+    case DTYPE:
+        return 1;
     default:
         return 0;
     }
@@ -729,18 +732,31 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         Py_DECREF(first);
     }
+    /* DTYPE arguments become native dtypes (new references, released after the call). */
+    PyObject *owned[MAX_POSITIONAL + MAX_KEYWORDS];
+    int nowned = 0;
+    result = NULL;
+    for (i = 0; i < nargs + kept; i++) {
+        const Parameter *p = i < nargs ? &self->positional[i] : keyword_entry(self, kept_names[i - nargs]);
+        if (p != NULL && p->code == DTYPE && values[i] != Py_None) {
+            PyObject *native = PyObject_CallOneArg(self->to_native_dtype, values[i]);
+            if (native == NULL) {
+                goto release;
+            }
+            values[i] = owned[nowned++] = native;
+        }
+    }
     if (kept > 0) {
         callnames = PyTuple_New(kept);
         if (callnames == NULL) {
-            Py_XDECREF(dtype);
-            return NULL;
+            goto release;
         }
         for (i = 0; i < kept; i++) {
             PyTuple_SET_ITEM(callnames, i, Py_NewRef(kept_names[i]));
         }
     }
     if (self->check != NULL) {
-        /* The declaration's check, on the arguments (arrays unwrapped) and the keywords kept. */
+        /* The declaration's check, on the arguments (arrays unwrapped, dtypes native) and the keywords kept. */
         PyObject *positional = PyTuple_New(nargs);
         PyObject *keywords = PyDict_New();
         int failed = positional == NULL || keywords == NULL;
@@ -754,9 +770,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         Py_XDECREF(positional);
         Py_XDECREF(keywords);
         if (checked == NULL) {
-            Py_XDECREF(dtype);
-            Py_XDECREF(callnames);
-            return NULL;
+            goto release;
         }
         Py_DECREF(checked);
     }
@@ -764,21 +778,26 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     if (self->native != NULL && dtype != NULL) {
         int contains = PySet_Contains(self->native_dtypes, dtype);
         if (contains < 0) {
-            Py_DECREF(dtype);
-            Py_XDECREF(callnames);
-            return NULL;
+            goto release;
         }
         if (contains) {
             target = self->native;
         }
     }
-    Py_XDECREF(dtype);
     result = PyObject_Vectorcall(target, values, nargs, callnames);
-    Py_XDECREF(callnames);
-    if (result == NULL) {
-        return self->translate == NULL ? NULL : raise_translated(self);
+    if (result == NULL && self->translate != NULL) {
+        raise_translated(self);
     }
-    return finish_result(self, result);
+    else if (result != NULL) {
+        result = finish_result(self, result);
+    }
+release:
+    Py_XDECREF(dtype);
+    Py_XDECREF(callnames);
+    for (i = 0; i < nowned; i++) {
+        Py_DECREF(owned[i]);
+    }
+    return result;
 
 python_with_dtype:
     Py_XDECREF(dtype);
@@ -889,6 +908,7 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(check, "check");
     BORROW(device_of, "device_of");
     BORROW(other_types, "other_types");
+    BORROW(to_native_dtype, "to_native_dtype");
     PyObject *native_type = optional(plan, "native_type", &error);
     Py_XDECREF(native_type);
 #undef BORROW
@@ -972,7 +992,16 @@ read_plan(FastFunction *self, PyObject *plan)
             return -1;
         }
     }
-    if (self->narrays == 0 || (self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
+    PyObject *creation = PyObject_GetAttrString(plan, "creation");
+    if (creation == NULL) {
+        return -1;
+    }
+    int is_creation = PyObject_IsTrue(creation);
+    Py_DECREF(creation);
+    if (is_creation != 0 || self->narrays == 0) {
+        return is_creation < 0 ? -1 : 0; /* creation functions: the Python fast path takes their calls */
+    }
+    if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
         (self->native != NULL && self->native_dtypes == NULL) || (self->npromoted == 1) ||
         (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");

@@ -36,6 +36,7 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 @hookimpl(specname="vecdot")
+@direct(np.vecdot)
 def vecdot_v_2p0_and_above(x1, x2, /, *, axis=-1):
     return np.vecdot(x1, x2, axis=axis)
 

@@ -19,6 +19,7 @@ def broadcast_to(x, /, shape):
 
 
 @hookimpl(specname="concat")
+@direct(np.concat)
 def concat_v_2p0_and_above(arrays, /, *, axis=0):
     return np.concat(arrays, axis=axis)
 
@@ -62,6 +63,7 @@ def repeat(x, repeats, /, *, axis=None):
 
 
 @hookimpl(specname="reshape")
+@direct(np.reshape)
 def reshape_v_2p1_and_above(x, /, shape, *, copy=None):
     return np.reshape(x, shape, copy=copy)
 
@@ -105,6 +107,7 @@ def tile(x, repetitions, /):
 
 
 @hookimpl(specname="unstack")
+@direct(np.unstack)
 def unstack_v_2p1_and_above(x, /, *, axis=0):
     return np.unstack(x, axis=axis)
 

@@ -44,6 +44,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
 
 
 @hookimpl(specname="where")
+@direct(np.where)
 def where_v_2p0_and_above(condition, x1, x2, /):
     return np.where(condition, x1, x2)
 
