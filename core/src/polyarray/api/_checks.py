@@ -95,3 +95,21 @@ def copy_possible(args: tuple, kwargs: dict[str, Any]) -> None:
                 f"copy=False, but a {type(obj).__name__} is always copied into a new array; "
                 f"pass copy=None (copy only if needed) or an array."
             )
+
+
+def vector_or_matrix(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``diag``: ``x`` has one dimension (a diagonal to lay out) or two (a matrix to read one from)."""
+    x = _arg(args, kwargs, 0, "x")
+    shape = getattr(x, "shape", None)
+    if shape is None:
+        import numpy
+
+        try:
+            shape = numpy.shape(x)
+        except ValueError:  # a ragged nest: the conversion names it
+            return
+    if len(shape) not in (1, 2):
+        raise PolyarrayValueError(
+            f"x has {len(shape)} dimensions (shape {tuple(shape)}); diag takes a 1-d array (to build a matrix with "
+            "it on a diagonal) or a 2-d one (to read a diagonal); use pa.linalg.diagonal for stacks of matrices."
+        )
