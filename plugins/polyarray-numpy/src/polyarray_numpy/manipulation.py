@@ -49,6 +49,13 @@ def moveaxis(x, source, destination, /):
     return np.moveaxis(x, source, destination)
 
 
+@hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    if mode == "constant":
+        return np.pad(x, pad_width, mode, constant_values=constant_values)
+    return np.pad(x, pad_width, mode)
+
+
 @hookimpl(specname="permute_dims")
 def permute_dims_v_2p0_and_above(x, /, axes):
     return np.permute_dims(x, axes)
