@@ -229,6 +229,46 @@ def test_cross_entropy(case):
     case.check("cross_entropy", true, pred, axis=axis, epsilon=epsilon, reduction=reduction, **tolerances)
 
 
+@conformance("cross_entropy")
+def test_cross_entropy_from_logits_and_labels(case):
+    """Logits (of any magnitude, infinities and NaN included) against integer class labels (some outside
+    the classes) or target distributions, with label smoothing."""
+    dtype = case.dtype("real floating")
+    shape = case.draw(shapes(min_dims=1, max_dims=3, min_side=1), label="shape")
+    axis = case.draw(st.integers(-len(shape), len(shape) - 1), label="axis")
+    from_logits = case.draw(st.booleans(), label="from_logits")
+    if from_logits:
+        pred = case.array(dtype, shape, elements=bounded(dtype, 50.0), label="logits")
+    else:
+        pred = case.asarray(_probabilities(case, dtype, shape, "pred"), dtype)
+    classes = shape[axis]
+    if case.draw(st.booleans(), label="labels"):
+        label_shape = tuple(size for i, size in enumerate(shape) if i != axis % len(shape))
+        label_dtype = case.dtype("integral", exclude=("uint64",))
+        high = min(classes, 127)
+        true = case.array(label_dtype, label_shape, elements=st.integers(0 if "u" in label_dtype.name else -1, high))
+    else:
+        true = case.asarray(_probabilities(case, dtype, shape, "true"), dtype)
+    smoothing = case.draw(st.sampled_from([0.0, 0.1, 1.0]), label="label_smoothing")
+    reduction = case.draw(st.sampled_from(["none", "sum", "mean"]), label="reduction")
+    tolerances = _loss_tolerance(dtype, 200.0, math.prod(shape))
+    case.check(
+        "cross_entropy", true, pred, from_logits=from_logits, axis=axis, label_smoothing=smoothing,
+        reduction=reduction, **tolerances,
+    )  # fmt: skip
+
+
+@conformance("cross_entropy")
+def test_cross_entropy_bad_labels(case):
+    """Labels of the wrong shape, smoothing outside [0, 1], an axis out of range."""
+    dtype = case.dtype("real floating")
+    pred = case.asarray(np.zeros((2, 3)), dtype)
+    problem = case.draw(st.sampled_from(["shape", "smoothing", "axis"]), label="problem")
+    labels = case.asarray(np.array([0, 1, 2] if problem == "shape" else [0, 1]), "int32")
+    options = {"label_smoothing": 1.5} if problem == "smoothing" else {"axis": 2} if problem == "axis" else {}
+    case.check("cross_entropy", labels, pred, from_logits=True, expect_error=True, **options)
+
+
 @conformance("binary_cross_entropy")
 def test_binary_cross_entropy(case):
     dtype = case.dtype("real floating")
