@@ -3,9 +3,8 @@
 Backends may run their framework's own activations instead of the core's
 compositions, so results are compared with the transcendental tolerance;
 ``gelu``'s composition uses an erfc fit accurate to 1.2e-7, which float64
-results are compared within. Random functions are compared through what
-does not depend on the draw: ``dropout`` keeps each element scaled or
-zeroes it, and repeats itself for one seed.
+results are compared within. ``dropout`` draws its mask from ``pa.random``,
+so a seed or a key gives the same result on every backend.
 """
 
 from __future__ import annotations
@@ -154,30 +153,34 @@ def test_dropout_off(case):
     case.check("dropout", x, prob, training=training)
 
 
-def _dropout_invariant(prob, scale, seed, noise_shape):
-    """``dropout``'s result with every dropped element put back (as the scaled ``x``): the same on every backend."""
-
-    def call(xp, x):
-        kept = xp.functions["dropout"](x, prob, scale=scale, seed=seed, noise_shape=noise_shape)
-        factor = 1.0 / (1.0 - prob) if scale else 1.0
-        expected = xp.functions["multiply"](x, xp.functions["asarray"](factor, dtype=x.dtype))
-        dropped = xp.functions["equal"](kept, xp.functions["zeros_like"](kept))
-        return xp.functions["where"](dropped, expected, kept)
-
-    return call
+@conformance("dropout")
+def test_dropout_same_mask_everywhere(case):
+    """A seed or a key gives the same mask on every backend: the results agree element by element."""
+    dtype = case.dtype("floating")
+    x = case.array(dtype, shapes(min_dims=0), label="x")
+    prob = case.draw(st.sampled_from([0.25, 0.5, 0.9]), label="prob")
+    kwargs = {"scale": case.draw(st.booleans(), label="scale")}
+    if x.ndim and case.draw(st.booleans(), label="noise_shape"):
+        kwargs["noise_shape"] = tuple(case.draw(st.sampled_from([1, None]), label="side") for _ in x.shape)
+    seed = case.draw(st.integers(-(2**63), 2**64 - 1), label="seed")
+    if case.draw(st.booleans(), label="key"):
+        kwargs["key"] = case.xp.random.fold_in(case.xp.random.key(seed), 7)
+    else:
+        kwargs["seed"] = seed
+    case.check("dropout", x, prob, **kwargs)
 
 
 @conformance("dropout")
-def test_dropout_keeps_or_zeroes(case):
-    dtype = case.dtype("real floating", exclude=("bfloat16",))
-    x = case.array(dtype, shapes(min_dims=1), elements=bounded(dtype, 100.0), label="x")
-    prob = case.draw(st.sampled_from([0.25, 0.5, 0.9]), label="prob")
-    scale = case.draw(st.booleans(), label="scale")
-    noise_shape = None
-    if case.draw(st.booleans(), label="noise_shape"):
-        noise_shape = tuple(case.draw(st.sampled_from([1, None]), label="side") for _ in x.shape)
-    invariant = _dropout_invariant(prob, scale, case.draw(st.integers(0, 2**31), label="seed"), noise_shape)
-    case.check(invariant, x, name="dropout", rtol=tolerance(dtype).rtol * 4)
+def test_dropout_bad_seed_or_key(case):
+    x = case.array(case.dtype("real floating"), (3,), label="x")
+    bad = case.draw(
+        st.sampled_from([{"seed": 2**64}, {"seed": 1.5}, {"key": [1, 2, 3]}, {"seed": 1, "key": "key"}]), label="bad"
+    )
+    if bad.get("key") == "key":
+        bad["key"] = case.xp.random.key(1)
+    elif "key" in bad:
+        bad["key"] = case.asarray(np.array(bad["key"], dtype=np.uint32), "uint32")
+    case.check("dropout", x, 0.5, expect_error=True, **bad)
 
 
 @conformance("dropout")
