@@ -75,7 +75,7 @@ def asarray(
     """
 
 
-@mixed(wrappers=(*CREATION, *INPUTS), check=_checks.vector_or_matrix)
+@mixed(wrappers=(*CREATION, *INPUTS), check=_checks.diagonal_of_vector_or_matrix)
 def diag(xp: Any, x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """A matrix with ``x`` on its ``k``-th diagonal (1-d ``x``), or the ``k``-th diagonal of ``x`` (2-d ``x``).
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import _dtypes
 from .._declare import mixed, primary
+from .._errors import PolyarrayTypeError
 from .._promotion import promote_types
 from . import _einsum
 from ._types import ArrayLike
@@ -29,6 +30,11 @@ def _shape_of(operand: Any) -> tuple[int, ...]:
 
 def _check_einsum(args: tuple, kwargs: dict[str, Any]) -> None:
     """``einsum``: the subscripts, read against the operands' shapes as NumPy reads them."""
+    if kwargs:
+        raise PolyarrayTypeError(
+            f"einsum takes the subscripts and the operands positionally, not {', '.join(map(repr, kwargs))} as "
+            "keywords; call pa.einsum('ij,jk->ik', a, b)."
+        )
     if not args:
         return
     try:

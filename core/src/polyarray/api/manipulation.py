@@ -10,6 +10,7 @@ from typing import Any
 from .. import _dtypes
 from .._declare import mixed, primary
 from .._errors import PolyarrayTypeError, PolyarrayValueError
+from ._checks import array_data
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION, VIEW
 
@@ -202,14 +203,9 @@ def _pad_plan(x: Any, pad_width: Any, mode: Any, constant_values: Any) -> tuple[
 
 
 def _check_pad(args: tuple, kwargs: dict[str, Any]) -> None:
-    x = args[0] if args else kwargs.get("x")
-    if not hasattr(x, "shape"):
-        import numpy
-
-        try:
-            x = numpy.asarray(x)  # a nest of Python numbers, on a backend that takes them as they are
-        except (TypeError, ValueError):
-            return  # not array data: the implementation refuses it
+    x = array_data(args[0] if args else kwargs.get("x"))
+    if x is None:
+        return
     pad_width = args[1] if len(args) > 1 else kwargs.get("pad_width")
     mode = args[2] if len(args) > 2 else kwargs.get("mode", "constant")
     _pad_plan(x, pad_width, mode, kwargs.get("constant_values", 0))

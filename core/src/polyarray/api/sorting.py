@@ -81,7 +81,7 @@ def top_k(xp: Any, x: ArrayLike, k: int, /, *, axis: int = -1, largest: bool = T
             f"pa.top_k on the {backend_name(xp)} backend: complex numbers have no order, so no largest ones; "
             f"pass real values (of dtype other than {dtype_name(x.dtype)}), such as pa.abs(x)."
         )
-    if not x.shape:
+    if len(x.shape) == 0:
         raise PolyarrayAxisError(
             f"pa.top_k on the {backend_name(xp)} backend: a 0-d array has no axis to take the top k along; "
             "reshape it to 1-d first."

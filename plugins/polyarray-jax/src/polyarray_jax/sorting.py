@@ -46,8 +46,11 @@ def top_k(x, k, /, *, axis=-1, largest=True):
 
 
 def _top_k_handles(x, k, /, *, axis=-1, largest=True) -> bool:
-    """The largest ones of real arrays with an axis; the smallest ones are the core's (a stable argsort)."""
-    return largest and isinstance(x, jax.Array) and x.ndim > 0 and kind(x.dtype) in "biuf"
+    """The largest ones of real arrays with an axis, for a valid ``k`` (the core's composition raises polyarray's
+    errors); the smallest ones are the core's too (a stable argsort)."""
+    if largest is not True or not isinstance(x, jax.Array) or x.ndim == 0 or kind(x.dtype) not in "biuf":
+        return False
+    return type(k) is int and type(axis) is int and -x.ndim <= axis < x.ndim and 0 <= k <= x.shape[axis]
 
 
 top_k.partial_mixed_handler = _top_k_handles

@@ -100,7 +100,7 @@ def diag(x, /, *, k=0):
 
 def _diag_handles(x, /, *, k=0) -> bool:
     """TensorFlow's own functions, except for a diagonal outside the matrix (the core's gives it empty)."""
-    if not is_tensor(x) or x.shape.rank not in (1, 2):
+    if not is_tensor(x) or x.shape.rank not in (1, 2) or type(k) is not int:
         return False
     if x.shape.rank == 1 or k == 0:
         return True

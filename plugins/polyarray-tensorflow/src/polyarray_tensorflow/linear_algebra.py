@@ -77,10 +77,12 @@ def einsum(subscripts, /, *operands):
     return tf.einsum(subscripts, *operands)
 
 
-def _einsum_handles(subscripts, /, *operands) -> bool:
+def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
     """TensorFlow's ``einsum``: tensors of one dtype its kernels take, no ellipsis, no label of size 1
     against a larger one (TensorFlow broadcasts neither) and none of size 0 (an empty sum times NaN is 0 in
     NumPy); the core's composition computes the rest."""
+    if unexpected or not isinstance(subscripts, str):
+        return False  # the core's check refuses the call
     if "." in subscripts or not all(isinstance(x, tf.Tensor) for x in operands):
         return False
     if len({x.dtype for x in operands}) != 1 or operands[0].dtype not in _NATIVE_MATMUL:

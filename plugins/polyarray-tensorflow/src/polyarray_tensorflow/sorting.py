@@ -91,7 +91,17 @@ _TOP_K_DTYPES = frozenset({tf.int8, tf.int16, tf.int32, tf.int64, tf.uint8, tf.u
 
 
 def _top_k_handles(x, k, /, *, axis=-1, largest=True) -> bool:
-    return largest and isinstance(x, tf.Tensor) and x.shape.rank and x.dtype in _TOP_K_DTYPES
+    """The largest integers, for a valid ``k`` (the core's composition raises polyarray's errors)."""
+    if largest is not True or not isinstance(x, tf.Tensor) or not x.shape.rank or x.dtype not in _TOP_K_DTYPES:
+        return False
+    rank = x.shape.rank
+    return (
+        type(k) is int
+        and type(axis) is int
+        and -rank <= axis < rank
+        and x.shape[axis] is not None
+        and 0 <= k <= x.shape[axis]
+    )
 
 
 top_k.partial_mixed_handler = _top_k_handles

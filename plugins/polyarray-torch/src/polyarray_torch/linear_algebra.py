@@ -41,10 +41,12 @@ _EINSUM_DTYPES = frozenset(
 )
 
 
-def _einsum_handles(subscripts, /, *operands) -> bool:
+def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
     """torch's ``einsum`` for floating tensors and int64 ones of one dtype (it sums narrower integers into
     int64, and has no kernels for bool and uint16/32/64), none empty (an empty sum times NaN is NaN in torch,
     0 in NumPy): the core's composition computes the others."""
+    if unexpected or not isinstance(subscripts, str):
+        return False  # the core's check refuses the call
     if not all(isinstance(x, torch.Tensor) and x.numel() for x in operands):
         return False
     dtypes = {x.dtype for x in operands}
