@@ -14,7 +14,7 @@ import operator
 
 import jax.numpy as jnp
 
-from ._helpers import AxisError, as_array, concrete, normalize_axes, normalize_axis, promote
+from ._helpers import AxisError, as_array, concrete, kind, normalize_axes, normalize_axis, promote
 from ._marker import hookimpl
 
 
@@ -70,6 +70,28 @@ def moveaxis(x, source, destination, /):
     if len(source) != len(destination):
         raise ValueError("moveaxis needs as many source axes as destination axes")
     return jnp.moveaxis(x, source, destination)
+
+
+@hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    if mode == "constant":
+        return jnp.pad(x, pad_width, mode, constant_values=constant_values)
+    return jnp.pad(x, pad_width, mode)
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """``jnp.pad`` (NumPy's semantics, every mode) with one constant of the array's kind; the core's
+    composition pads with per-axis constants and converts other constants."""
+    if mode != "constant":
+        return True
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        return False
+    allowed = {"b": (bool,), "i": (int,), "u": (int,), "f": (int, float), "c": (int, float, complex)}
+    return type(constant_values) in allowed.get(kind(dtype), ())
+
+
+pad.partial_mixed_handler = _pad_handles
 
 
 @hookimpl

@@ -10,6 +10,11 @@ from ._marker import direct, hookimpl
 
 
 @hookimpl
+def einsum(subscripts, /, *operands):
+    return np.asarray(np.einsum(subscripts, *operands))
+
+
+@hookimpl
 @direct(np.matmul)
 def matmul(x1, x2, /):
     return np.matmul(x1, x2)

@@ -51,6 +51,13 @@ def moveaxis(x, source, destination, /):
 
 
 @hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    if mode == "constant":
+        return np.pad(x, pad_width, mode, constant_values=constant_values)
+    return np.pad(x, pad_width, mode)
+
+
+@hookimpl
 def permute_dims(x, /, axes):
     # What np.permute_dims (np.transpose before 2.0) calls, without its Python layer.
     return x.transpose(axes)

@@ -110,6 +110,48 @@ def moveaxis(x, source, destination, /):
 
 
 @hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    x = tensor(x)
+    pairs = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.shape.rank, 2))
+    if mode == "constant":
+        return tf.pad(x, pairs, constant_values=tf.constant(constant_values, dtype=x.dtype))
+    return tf.pad(x, pairs, mode=mode.upper())
+
+
+_PAD_CONSTANTS = {"bool": (bool,), "integral": (int,), "floating": (int, float), "complex": (int, float, complex)}
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """TensorFlow's ``pad``: the constant mode with one constant of the array's kind, and the reflect and
+    symmetric modes where the widths stay within the axis (its limit); the core's composition pads the rest."""
+    if not isinstance(x, tf.Tensor) or None in x.shape.as_list():
+        return False
+    if mode == "constant":
+        dtype = x.dtype
+        group = (
+            "bool"
+            if dtype == tf.bool
+            else "complex"
+            if dtype.is_complex
+            else "floating"
+            if dtype.is_floating
+            else "integral"
+        )
+        return type(constant_values) in _PAD_CONSTANTS[group]
+    if mode not in ("reflect", "symmetric"):
+        return False
+    try:
+        pairs = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.shape.rank, 2)).tolist()
+    except (TypeError, ValueError):
+        return False  # the core's check refuses these widths
+    limit = 1 if mode == "reflect" else 0
+    return all(max(pair) <= size - limit for size, pair in zip(x.shape.as_list(), pairs))
+
+
+pad.partial_mixed_handler = _pad_handles
+
+
+@hookimpl
 def permute_dims(x, /, axes):
     x = tensor(x)
     ndim = len(x.shape)
