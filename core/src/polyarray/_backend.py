@@ -453,7 +453,9 @@ def _build(info: BackendInfo) -> Backend:
     for decl in declarations():
         if decl.kind == "standalone":
             continue
-        implementation = native.get(decl.name)
+        # Only a function with a native slot takes a plugin's implementation of its name (a composition of a
+        # namespace may share the name of one: ``pa.random.split`` beside ``pa.split``).
+        implementation = native.get(decl.name) if decl.has_native_slot else None
         composed = functools.partial(decl.composition, raw) if decl.composition is not None else None
         if implementation is None and composed is None:
             function = _not_implemented(decl, info.name)

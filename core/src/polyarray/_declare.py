@@ -315,9 +315,16 @@ def _declare(
         implementation_signature=implementation_signature,
         check=check,
     )
-    if decl.name in _NAMES:
-        raise PolyarrayTypeError(f"{decl.qualname!r} is declared twice: function names are unique across namespaces.")
-    _NAMES.add(decl.name)
+    # A hookspec is named by the function's name alone: functions with a native slot (primary, mixed,
+    # support) have names unique across namespaces; a composition of a namespace may share one
+    # (``pa.random.split`` beside ``pa.split``), as long as its qualified name is new.
+    if decl.qualname in DECLARATIONS or (decl.has_native_slot and decl.name in _NAMES):
+        raise PolyarrayTypeError(
+            f"{decl.qualname!r} is declared twice: qualified names are unique, and so are the names of "
+            "functions a backend may implement (primary, mixed, support), across namespaces."
+        )
+    if decl.has_native_slot:
+        _NAMES.add(decl.name)
     _analyse(decl)
     if kind == "standalone":
         public = function
