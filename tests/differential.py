@@ -1087,6 +1087,15 @@ def _pad(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     return (x, pad_width, mode), kwargs
 
 
+@recipe("split")
+def _split(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = draw(arr(min_dims=1))
+    axis = draw(st.integers(-x.values.ndim, x.values.ndim - 1))
+    length = x.values.shape[axis]
+    points = st.lists(st.integers(-length - 2, length + 2), max_size=3)
+    return (x, draw(st.integers(1, 4) | points)), {"axis": axis}
+
+
 @recipe("unstack")
 def _unstack(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     x = draw(arr(min_dims=1))

@@ -11,7 +11,7 @@ import numbers
 from typing import Any
 
 from .._dtypes import dtype_name_of
-from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 
 _MISSING = object()
 
@@ -127,4 +127,25 @@ def diagonal_of_vector_or_matrix(args: tuple, kwargs: dict[str, Any]) -> None:
         raise PolyarrayValueError(
             f"x has {len(shape)} dimensions (shape {tuple(shape)}); diag takes a 1-d array (to build a matrix with "
             "it on a diagonal) or a 2-d one (to read a diagonal); use pa.linalg.diagonal for stacks of matrices."
+        )
+
+
+def equal_sections(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``split``: a number of sections is positive and divides the axis' length (NumPy refuses unequal splits)."""
+    x = array_data(_arg(args, kwargs, 0, "x"))
+    if x is not None and len(x.shape) == 0:
+        raise PolyarrayAxisError("a 0-d array has no axis to split; reshape it first.")
+    sections = _arg(args, kwargs, 1, "indices_or_sections")
+    if isinstance(sections, bool) or not isinstance(sections, numbers.Integral):
+        return  # split points: any integers, read as Python reads slice bounds
+    if sections <= 0:
+        raise PolyarrayValueError(f"indices_or_sections={sections}: the number of sections must be at least 1.")
+    axis = _arg(args, kwargs, None, "axis", 0)
+    if x is None or not isinstance(axis, int) or not -len(x.shape) <= axis < len(x.shape):
+        return  # the axis check names a bad axis
+    length = x.shape[axis]
+    if isinstance(length, int) and length % sections:
+        raise PolyarrayValueError(
+            f"an axis of length {length} does not split into {sections} equal sections; pass a number of "
+            "sections that divides it, or the indices to split at (a list of ints)."
         )

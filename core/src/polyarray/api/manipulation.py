@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
+import operator
 from collections.abc import Sequence
 from typing import Any
 
 from .. import _dtypes
 from .._declare import mixed, primary
-from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from . import _checks
 from ._checks import array_data
+from ._compose import backend_name
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION, VIEW
 
@@ -26,6 +30,7 @@ __all__ = [
     "repeat",
     "reshape",
     "roll",
+    "split",
     "squeeze",
     "stack",
     "tile",
@@ -345,6 +350,53 @@ def roll(x: ArrayLike, /, shift: int | tuple[int, ...], *, axis: int | tuple[int
     >>> pa.roll(pa.asarray([1, 2, 3, 4]), 1)
     Array([4, 1, 2, 3], backend=numpy, dtype=int64)
     """
+
+
+def split_points(length: int, indices_or_sections: int | Sequence[int]) -> list[tuple[int, int]]:
+    """The ``(start, stop)`` of each piece of :func:`split` along an axis of ``length`` (``start <= stop``).
+
+    ``sections`` equal pieces, or the pieces between the split points read as
+    Python reads slice bounds (negative ones from the end, beyond the end
+    clipped; a point before the previous one gives an empty piece).
+    """
+    if isinstance(indices_or_sections, numbers.Integral) and not isinstance(indices_or_sections, bool):
+        sections = int(indices_or_sections)
+        size = length // sections
+        bounds = [i * size for i in range(sections + 1)]
+    else:
+        bounds = [0, *(operator.index(i) for i in indices_or_sections), length]
+    pieces = []
+    for start, stop in itertools.pairwise(bounds):
+        start, stop, _ = slice(start, stop).indices(length)
+        pieces.append((start, max(start, stop)))
+    return pieces
+
+
+@mixed(wrappers=VIEW, check=_checks.equal_sections)
+def split(xp: Any, x: ArrayLike, indices_or_sections: int | Sequence[int], /, *, axis: int = 0) -> list[ArrayLike]:
+    """Split ``x`` along ``axis`` into a list of arrays, as NumPy's ``split``.
+
+    An int ``N`` gives ``N`` equal pieces; an axis whose length ``N`` does not
+    divide raises an error that is also a ``ValueError`` (as in NumPy). A
+    sequence of ints gives the pieces between those split points: ``[2, 5]``
+    gives ``x[:2]``, ``x[2:5]`` and ``x[5:]`` along ``axis``, the points read as
+    Python slice bounds (negative ones count from the end; points past the end,
+    or before the previous one, give empty pieces). Each piece keeps the dtype
+    of ``x`` and may share memory with it. A 0-d ``x`` has no axis to split.
+
+    >>> [pa.to_numpy(piece).tolist() for piece in pa.split(pa.arange(6), 3)]
+    [[0, 1], [2, 3], [4, 5]]
+    >>> [piece.shape for piece in pa.split(pa.ones((2, 7)), [2, 5], axis=1)]
+    [(2, 2), (2, 3), (2, 2)]
+    """
+    x = xp.asarray(x)
+    if len(x.shape) == 0:
+        raise PolyarrayAxisError(
+            f"pa.split on the {backend_name(xp)} backend: a 0-d array has no axis to split; reshape it first."
+        )
+    axis %= len(x.shape)
+    head = (slice(None),) * axis
+    return [x[(*head, slice(start, stop))] for start, stop in split_points(x.shape[axis], indices_or_sections)]
 
 
 @primary(wrappers=VIEW)

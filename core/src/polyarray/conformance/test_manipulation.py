@@ -263,3 +263,25 @@ def test_pad_bad_arguments(case):
     if len(args) == 3:
         args = (args,)
     case.check("pad", x, *args, expect_error=True, **kwargs)
+
+
+@conformance("split")
+def test_split(case):
+    """Equal sections, or split points read as Python slice bounds (negative, beyond the end, backwards)."""
+    x = case.array(case.dtype(), shapes(min_dims=1), label="x")
+    axis = case.draw(st.integers(-x.ndim, x.ndim - 1), label="axis")
+    length = x.shape[axis]
+    if case.draw(st.booleans(), label="sections"):
+        sections = case.draw(st.sampled_from([n for n in range(1, 5) if length % n == 0]), label="indices_or_sections")
+    else:
+        point = st.integers(-length - 2, length + 2)
+        sections = case.draw(st.lists(point, max_size=3), label="indices_or_sections")
+    case.check("split", x, sections, axis=axis)
+
+
+@conformance("split")
+def test_split_bad_arguments(case):
+    """Unequal sections, no sections, a 0-d array: errors everywhere, as in NumPy."""
+    problem = case.draw(st.sampled_from(["unequal", "zero", "0-d"]), label="problem")
+    x = case.array(case.dtype(), () if problem == "0-d" else (5,), label="x")
+    case.check("split", x, {"unequal": 2, "zero": 0, "0-d": 1}[problem], expect_error=True)

@@ -159,6 +159,27 @@ def roll(x, /, shift, *, axis=None):
 
 
 @hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    return jnp.split(x, indices_or_sections, axis=axis)
+
+
+def _split_handles(x, indices_or_sections, /, *, axis=0) -> bool:
+    """``jnp.split`` for a number of sections, or split points in order within the axis (it refuses the
+    negative and backward points NumPy reads as slice bounds: the core's composition splits at those)."""
+    if type(indices_or_sections) is int:
+        return True
+    try:
+        points = [operator.index(i) for i in indices_or_sections]
+        length = x.shape[axis]
+    except (TypeError, IndexError, AttributeError):
+        return False
+    return all(0 <= a <= b <= length for a, b in zip([0, *points], [*points, length]))
+
+
+split.partial_mixed_handler = _split_handles
+
+
+@hookimpl
 def squeeze(x, /, axis):
     x = as_array(x)
     axes = normalize_axes(axis, x.ndim) if isinstance(axis, (tuple, list)) else (normalize_axis(axis, x.ndim),)

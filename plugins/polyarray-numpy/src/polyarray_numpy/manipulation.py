@@ -97,6 +97,11 @@ def roll(x, /, shift, *, axis=None):
 
 
 @hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    return np.split(x, indices_or_sections, axis=axis)
+
+
+@hookimpl
 def squeeze(x, /, axis):
     return np.squeeze(x, axis=axis)
 

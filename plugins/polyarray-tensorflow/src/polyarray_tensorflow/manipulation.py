@@ -6,6 +6,7 @@ fit raise ``ValueError`` (TensorFlow's ``InvalidArgumentError`` is turned into o
 
 from __future__ import annotations
 
+import itertools
 import operator
 
 import numpy as np
@@ -225,6 +226,35 @@ def roll(x, /, shift, *, axis=None):
     if any(shape_of(x)[a] == 0 for a in axes):
         return tf.identity(x)
     return tf.roll(x, [operator.index(s) for s in shifts], axes)
+
+
+@hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    x = tensor(x)
+    if isinstance(indices_or_sections, int):
+        return tf.split(x, indices_or_sections, axis=axis)
+    points = [0, *(int(i) for i in indices_or_sections), x.shape[axis]]
+    return tf.split(x, [b - a for a, b in itertools.pairwise(points)], axis=axis)
+
+
+def _split_handles(x, indices_or_sections, /, *, axis=0) -> bool:
+    """``tf.split`` (by section sizes) for a number of sections, or split points in order within the axis;
+    the core's composition splits at negative or backward points, which NumPy reads as slice bounds."""
+    if not isinstance(x, tf.Tensor) or type(axis) is not int or not -x.shape.rank <= axis < x.shape.rank:
+        return False
+    length = x.shape[axis]
+    if length is None:
+        return False
+    if type(indices_or_sections) is int:
+        return indices_or_sections > 0 and length % indices_or_sections == 0
+    try:
+        points = [operator.index(i) for i in indices_or_sections]
+    except TypeError:
+        return False
+    return all(0 <= a <= b <= length for a, b in zip([0, *points], [*points, length]))
+
+
+split.partial_mixed_handler = _split_handles
 
 
 @hookimpl

@@ -179,6 +179,14 @@ def roll(x, /, shift, *, axis=None):
 
 @hookimpl
 @guard_dtypes
+def split(x, indices_or_sections, /, *, axis=0):
+    # tensor_split reads split points as NumPy's split does; the core has refused unequal sections.
+    sections = indices_or_sections if isinstance(indices_or_sections, int) else [int(i) for i in indices_or_sections]
+    return list(torch.tensor_split(x, sections, dim=axis))
+
+
+@hookimpl
+@guard_dtypes
 def squeeze(x, /, axis):
     axes = normalize_axes(axis, x.ndim)
     for a in axes:
