@@ -385,7 +385,7 @@ def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int
     A scalar type keeps a dtype where promotion gives the dtype itself
     (``float`` with ``float32``; not ``float`` with ``int8``), so the call's
     result is what the framework gives for the scalar as an array of that
-    dtype. Ints must also fit the dtype (``check_scalar``'s bounds).
+    dtype. Ints must also fit the dtype (``check_scalar``'s bounds) and a 64-bit signed integer.
     """
     rules = backend._scalar_rules
     if rules is None:
@@ -396,7 +396,9 @@ def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int
                 continue
             kinds = tuple(t for t in SCALAR_TYPES if promote_scalar(portable, t, backend.default_dtypes) is portable)
             low, high = SCALAR_BOUNDS.get(name, (0, -1))
-            rules[native] = (kinds, int(low), int(high))
+            # Frameworks read a Python int as a 64-bit signed integer (JAX refuses larger ones): beyond that
+            # range the chain makes the scalar an array of the dtype first.
+            rules[native] = (kinds, max(int(low), -(2**63)), min(int(high), 2**63 - 1))
         backend._scalar_rules = rules
     return rules
 
