@@ -33,7 +33,7 @@ from ._variants import parse_variant_name, select_variant
 from ._wrappers.fusion import wrap_function
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.views import make_getitem, make_setitem
-from .api.support import WRITING_HOOKS
+from .api.support import LAZY_HOOKS, WRITING_HOOKS
 
 __all__ = ["Backend", "Namespace", "build_backend", "hookspecs", "validate_module", "signature_mismatch"]
 
@@ -424,10 +424,16 @@ def _build(info: BackendInfo) -> Backend:
     lacking = [
         d.name
         for d in declarations("support")
-        if d.name not in native and (d.composition is None or (not info.mutable_arrays and d.name in WRITING_HOOKS))
+        if d.name not in native
+        and (
+            d.composition is None
+            or (not info.mutable_arrays and d.name in WRITING_HOOKS)
+            or (info.lazy and d.name in LAZY_HOOKS)
+        )
     ]
     if lacking:
         reason = "" if info.mutable_arrays else ", as its arrays are immutable (mutable_arrays: False)"
+        reason += ", as it is lazy (lazy: True)" if info.lazy and LAZY_HOOKS & set(lacking) else ""
         raise PluginValidationError(
             f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
             f"hooks {', '.join(lacking)}{reason} (see core/src/polyarray/api/support.py)."

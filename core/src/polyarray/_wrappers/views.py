@@ -171,6 +171,7 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     array_type = _array_type()
     name = backend.name
     get_item = backend.raw.get_item
+    lazy = backend.info.lazy
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
@@ -180,7 +181,9 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
                 result = get_item(data, key)
             except Exception:
                 # TypeError, ValueError, or a framework's own error (TensorFlow's InvalidArgumentError).
-                if is_basic_key(key) and not _has_negative_step(key):
+                # A lazy backend's get_item takes every index itself: the fallback below reads index
+                # arrays on the client, which would compute them.
+                if lazy or (is_basic_key(key) and not _has_negative_step(key)):
                     raise
                 result = _advanced_getitem(backend, data, key)
             if type(result) is not type(data) and getattr(result, "shape", None) == () and is_basic_key(key):
@@ -209,6 +212,8 @@ def _advanced_getitem(backend: Backend, data: Any, key: Any) -> Any:
     ``Tensor.__getitem__``), and for slices with a negative step (PyTorch's):
     NumPy works out which elements the key selects, by indexing the positions
     ``0 … size-1``, and the backend gathers them (into a new array, not a view).
+    Never used for a lazy backend, whose ``get_item`` hook takes every index
+    itself (Dask's gathers through positions computed on the cluster).
     """
     import numpy
 

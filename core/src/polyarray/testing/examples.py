@@ -30,14 +30,17 @@ import doctest
 import io
 import math
 import re
+import sys
 import traceback
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .. import _dtypes, _handler
+from .._array import Array
 from .._backend import Backend
 from .._declare import DECLARATIONS, Declaration
 from .._errors import UnsupportedDtypeError
@@ -217,6 +220,52 @@ def _reset_state() -> None:
     api.device_utilities.set_soft_device_mode(False)
 
 
+@contextlib.contextmanager
+def _displaying(backend: Backend) -> Iterator[None]:
+    """Show each example's value as the interpreter does; on a lazy backend, its arrays computed first.
+
+    An example's value may hold lazy arrays whose sizes are unknown until computed
+    (``nonzero``, ``unique_*``), which print their shape only: they are evaluated
+    together with ``pa.persist``, which learns their sizes, so that they print
+    their values as they do on NumPy.
+    """
+    if not backend.info.lazy:
+        yield
+        return
+    from ..api.interop import persist
+
+    def display(value: Any) -> None:
+        if value is None:
+            return
+        arrays: list[Array] = []
+
+        def collect(item: Any) -> None:
+            if type(item) is Array and item.backend is backend:
+                arrays.append(item)
+            elif isinstance(item, (list, tuple)):
+                for part in item:
+                    collect(part)
+
+        collect(value)
+        kept = dict(zip(map(id, arrays), persist(*arrays)))
+
+        def rebuild(item: Any) -> Any:
+            if type(item) is Array and id(item) in kept:
+                return kept[id(item)]
+            if isinstance(item, (list, tuple)):
+                parts = [rebuild(part) for part in item]
+                return type(item)(*parts) if hasattr(item, "_fields") else type(item)(parts)
+            return item
+
+        print(repr(rebuild(value)))
+
+    shown, sys.displayhook = sys.displayhook, display
+    try:
+        yield
+    finally:
+        sys.displayhook = shown
+
+
 def run_examples(declaration: Declaration | str, backend: str) -> ExampleRun:
     """Run a declaration's docstring examples with ``backend`` set; fail on any output that disagrees.
 
@@ -246,7 +295,7 @@ def run_examples(declaration: Declaration | str, backend: str) -> ExampleRun:
         for number, example in enumerate(examples, start=1):
             output = io.StringIO()
             error: BaseException | None = None
-            with contextlib.redirect_stdout(output), warnings.catch_warnings():
+            with contextlib.redirect_stdout(output), warnings.catch_warnings(), _displaying(target):
                 warnings.simplefilter("ignore", RuntimeWarning)
                 try:
                     code = compile(example.source, f"<example {number} of pa.{decl.qualname}>", "single")

@@ -44,7 +44,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from .. import _handler
-from .._array import Array
+from .._array import Array, shape_of
 from .._backend import Backend
 from .._config import settings
 from .._dtypes import DTYPES, DType, as_dtype
@@ -359,6 +359,11 @@ class Case:
             try:
                 result = self._function(self.xp, function)(*args, **kwargs)
                 backend_error = None
+                if self.xp.info.lazy:
+                    self._check_backend_of(result, f"{label} on the {self.backend!r} backend")
+                    result = self._computed(result, f"{label} on the {self.backend!r} backend")
+            except AssertionError:
+                raise
             except Exception as error:
                 result, backend_error = None, error
         where = f"{label} on the {self.backend!r} backend"
@@ -434,6 +439,52 @@ class Case:
             warnings.simplefilter("ignore", RuntimeWarning)
             reference, error = self._reference_call(function, label, ref_args, ref_kwargs)
         return reference if error is None else error
+
+    def _computed(self, result: Any, where: str) -> Any:
+        """A lazy backend's ``result`` with its arrays computed, all in one pass (``pa.compute``).
+
+        Errors that surface when computing are the call's errors (the lazy-backend
+        contract: value-dependent errors may wait until then, as ``pa.PolyarrayError``).
+        What each lazy array says of itself before computing must hold after: its
+        dtype, and every size it claims to know. The arrays become NumPy arrays, so
+        that judging and printing the result computes nothing more.
+        """
+        arrays: list[Any] = []
+
+        def collect(value: Any) -> None:
+            if (type(value) is Array and value.backend is self.xp) or isinstance(value, self.xp.native_array_types):
+                arrays.append(value)
+            elif isinstance(value, (list, tuple)):
+                for item in value:
+                    collect(item)
+
+        collect(result)
+        if not arrays:
+            return result
+        from ..api.interop import compute
+
+        values = dict(zip(map(id, arrays), compute(*arrays)))
+        for array in arrays:
+            value = values[id(array)]
+            native = array.data if type(array) is Array else array
+            claimed = self.xp.portable_dtype(native.dtype)
+            if claimed != as_dtype(value.dtype):
+                raise AssertionError(
+                    f"{where} returned a lazy array of dtype {claimed.name} that computes to {value.dtype}"
+                )
+            shape = shape_of(native)
+            if len(shape) != value.ndim or any(s is not None and s != v for s, v in zip(shape, value.shape)):
+                raise AssertionError(f"{where} returned a lazy array of shape {shape} that computes to {value.shape}")
+
+        def rebuild(value: Any) -> Any:
+            if id(value) in values and (type(value) is Array or isinstance(value, self.xp.native_array_types)):
+                return values[id(value)]
+            if isinstance(value, (list, tuple)):
+                items = [rebuild(item) for item in value]
+                return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+            return value
+
+        return rebuild(result)
 
     def _check_backend_of(self, result: Any, where: str) -> None:
         """Arrays in a result must belong to the backend under test (NumPy arrays from interop excepted)."""
