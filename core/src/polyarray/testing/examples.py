@@ -40,11 +40,10 @@ from typing import Any
 import numpy as np
 
 from .. import _dtypes, _handler
-from .._array import Array
 from .._backend import Backend
 from .._declare import DECLARATIONS, Declaration
 from .._errors import UnsupportedDtypeError
-from .harness import default_dtype_map
+from .harness import default_dtype_map, persisted
 
 __all__ = ["ExampleRun", "examples_of", "run_examples", "outputs_agree"]
 
@@ -232,32 +231,10 @@ def _displaying(backend: Backend) -> Iterator[None]:
     if not backend.info.lazy:
         yield
         return
-    from ..api.interop import persist
 
     def display(value: Any) -> None:
-        if value is None:
-            return
-        arrays: list[Array] = []
-
-        def collect(item: Any) -> None:
-            if type(item) is Array and item.backend is backend:
-                arrays.append(item)
-            elif isinstance(item, (list, tuple)):
-                for part in item:
-                    collect(part)
-
-        collect(value)
-        kept = dict(zip(map(id, arrays), persist(*arrays)))
-
-        def rebuild(item: Any) -> Any:
-            if type(item) is Array and id(item) in kept:
-                return kept[id(item)]
-            if isinstance(item, (list, tuple)):
-                parts = [rebuild(part) for part in item]
-                return type(item)(*parts) if hasattr(item, "_fields") else type(item)(parts)
-            return item
-
-        print(repr(rebuild(value)))
+        if value is not None:
+            print(repr(persisted(value)))
 
     shown, sys.displayhook = sys.displayhook, display
     try:

@@ -65,6 +65,7 @@ __all__ = [
     "conformance",
     "covered_functions",
     "default_dtype_map",
+    "persisted",
 ]
 
 #: The backend every result is compared with.
@@ -494,6 +495,45 @@ class Case:
         elif isinstance(result, (list, tuple)):
             for item in result:
                 self._check_backend_of(item, where)
+
+
+def persisted(value: Any) -> Any:
+    """``value`` with the arrays of lazy backends in it evaluated, all together (``pa.persist``).
+
+    ``pa.Array`` objects inside tuples, lists and NamedTuples are replaced by
+    persisted ones: their values are computed, their sizes known, and an error
+    that depends on values is raised now, as a ``pa.PolyarrayError``. Anything
+    else is returned as it is.
+
+    >>> from polyarray.testing import persisted
+    >>> persisted((pa.asarray([1, 2]), 3))
+    (Array([1, 2], backend=numpy, dtype=int64), 3)
+    """
+    arrays: list[Array] = []
+
+    def collect(item: Any) -> None:
+        if type(item) is Array and item.backend.info.lazy:
+            arrays.append(item)
+        elif isinstance(item, (list, tuple)):
+            for part in item:
+                collect(part)
+
+    collect(value)
+    if not arrays:
+        return value
+    from ..api.interop import persist
+
+    kept = dict(zip(map(id, arrays), persist(*arrays)))
+
+    def rebuild(item: Any) -> Any:
+        if type(item) is Array and id(item) in kept:
+            return kept[id(item)]
+        if isinstance(item, (list, tuple)):
+            parts = [rebuild(part) for part in item]
+            return type(item)(*parts) if hasattr(item, "_fields") else type(item)(parts)
+        return item
+
+    return rebuild(value)
 
 
 def default_dtype_map(backend: Backend) -> dict[str, str]:

@@ -132,8 +132,13 @@ class Named:
 
 
 def as_dask(x: Any) -> da.Array:
-    """``x`` as a Dask array (NumPy arrays and Python values become one block)."""
-    return x if isinstance(x, da.Array) else da.from_array(np.asarray(x), chunks=-1)
+    """``x`` as a Dask array (NumPy arrays and Python values become one block); non-numeric data is a TypeError."""
+    if isinstance(x, da.Array):
+        return x
+    values = np.asarray(x)
+    if values.dtype.kind in "OUSV":
+        raise TypeError(f"expected an array of numbers, not {type(x).__name__} {x!r:.40}")
+    return da.from_array(values, chunks=-1)
 
 
 def from_numpy(values: Any) -> Any:
@@ -170,6 +175,20 @@ def numpy_when_empty(category: str) -> Callable[[Callable[..., Any]], Callable[.
         return implementation
 
     return mark
+
+
+def _whole(kernel: Callable[..., Any], signature: str, arrays: tuple[da.Array, ...]) -> Any:
+    """``kernel`` on whole arrays in one task, lazily; the results' shapes and dtypes from a call on empty stacks."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        sample = kernel(*(np.zeros((0, *x.shape), dtype=x.dtype) for x in arrays))
+    task = delayed(kernel)(*(gathered(x).to_delayed().reshape(-1)[0] for x in arrays))
+    if not isinstance(sample, tuple):
+        return da.from_delayed(task, shape=np.shape(sample)[1:], dtype=np.asarray(sample).dtype)
+    return tuple(
+        da.from_delayed(task[index], shape=np.shape(result)[1:], dtype=np.asarray(result).dtype)
+        for index, result in enumerate(sample)
+    )
 
 
 def _joined(blocks: Any) -> np.ndarray:
@@ -262,12 +281,16 @@ def per_matrix(kernel: Callable[..., Any], signature: str, *arrays: da.Array, fu
     and core sizes (raising, as NumPy would, for shapes it refuses). Returns a
     Dask array, or a tuple of them for a kernel with several results.
     """
+    arrays = tuple(as_dask(x) for x in arrays)
     known_sizes(function, *arrays)
     if options:
         kernel = functools.partial(kernel, **options)
     if all(x.size == 0 for x in arrays):
         # No values to read: the kernel on empty NumPy stand-ins gives the result (det of 0x0 is 1 …).
         return from_numpy(kernel(*(np.zeros(x.shape, dtype=x.dtype) for x in arrays)))
+    if any(x.size == 0 for x in arrays):
+        # Some inputs empty, not all (Dask cannot split an empty axis into blocks): one task on whole arrays.
+        return _whole(Named(kernel, function), signature, arrays)
     inputs, outputs = _signature_parts(signature)
     sizes: dict[str, int] = {}
     samples = []

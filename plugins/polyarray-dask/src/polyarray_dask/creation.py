@@ -91,6 +91,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     if n_rows < 0 or (n_cols is not None and n_cols < 0):
         raise ValueError(f"eye needs non-negative sizes, not {n_rows} and {n_cols}")
     n_cols = n_rows if n_cols is None else n_cols
+    _check_sizes((n_rows, n_cols))
     # Row index + k == column index, from two aranges (Dask's own eye fails for some non-square shapes).
     rows = da.arange(n_rows, dtype=np.int64)[:, np.newaxis] + k
     return (rows == da.arange(n_cols, dtype=np.int64)[np.newaxis, :]).astype(dtype or np.float64)
@@ -102,6 +103,12 @@ def from_dlpack(x, /, *, device=None, copy=None):
     if isinstance(x, da.Array):
         return x.copy() if copy else x
     return da.from_array(numpy_kernel("creation", "from_dlpack")(x, device=device, copy=copy), chunks="auto")
+
+
+def _check_sizes(shape):
+    """A shape NumPy could hold at all (it refuses a dimension beyond the index range at once)."""
+    if any(size > np.iinfo(np.intp).max for size in shape):
+        raise ValueError("Maximum allowed dimension exceeded")
 
 
 def _fill(fill_value, dtype):
@@ -128,6 +135,8 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     check_device(device)
     if num < 0:
         raise ValueError(f"linspace needs a non-negative number of samples, not {num}")
+    # polyarray-numpy's linspace of two samples checks the bounds and the dtype as NumPy would.
+    numpy_kernel("creation", "linspace")(start, stop, 2, dtype=dtype, endpoint=endpoint)
     if isinstance(start, complex) or isinstance(stop, complex) or (dtype is not None and np.dtype(dtype).kind == "c"):
         # Dask's linspace is real only: the real and imaginary parts are spaced apart.
         start, stop = complex(start), complex(stop)

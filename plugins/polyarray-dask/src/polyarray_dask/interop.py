@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dask.array as da
 import numpy as np
 
 from ._marker import hookimpl
@@ -9,4 +10,4 @@ from ._marker import hookimpl
 
 @hookimpl
 def to_numpy(x, /):
-    return np.asarray(x.compute())
+    return np.asarray(x.compute() if isinstance(x, da.Array) else x)

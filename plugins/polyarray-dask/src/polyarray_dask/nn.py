@@ -69,4 +69,4 @@ def sigmoid(x, /):
 
 
 # Real floating-point input only: the core's composition handles the others (complex input, its errors).
-sigmoid.partial_mixed_handler = lambda x, /: x.dtype.kind == "f"
+sigmoid.partial_mixed_handler = lambda x, /: getattr(getattr(x, "dtype", None), "kind", None) == "f"

@@ -34,4 +34,15 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
         if part is not None:
             parts.append(da.broadcast_to(part, edge) if part.ndim == 0 else part)
     joined = da.concatenate(parts, axis=axis) if len(parts) > 1 else x
-    return joined if n == 0 else da.diff(joined, n=n, axis=axis)
+    length = joined.shape[axis]
+    if n >= length:
+        # Nothing is left after n differences: the empty result, without building n graph layers.
+        shape = (*joined.shape[:axis], 0, *joined.shape[axis + 1 :])
+        return da.zeros(shape, dtype=joined.dtype)
+    # As NumPy: booleans differ by not_equal (a subtraction of booleans is an error).
+    difference = da.not_equal if joined.dtype == bool else da.subtract
+    before, after = [slice(None)] * joined.ndim, [slice(None)] * joined.ndim
+    before[axis], after[axis] = slice(None, -1), slice(1, None)
+    for _ in range(n):
+        joined = difference(joined[tuple(after)], joined[tuple(before)])
+    return joined
