@@ -177,17 +177,20 @@ def numpy_when_empty(category: str) -> Callable[[Callable[..., Any]], Callable[.
     return mark
 
 
-def _whole(kernel: Callable[..., Any], signature: str, arrays: tuple[da.Array, ...]) -> Any:
-    """``kernel`` on whole arrays in one task, lazily; the results' shapes and dtypes from a call on empty stacks."""
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        sample = kernel(*(np.zeros((0, *x.shape), dtype=x.dtype) for x in arrays))
+def _whole(
+    kernel: Callable[..., Any],
+    arrays: tuple[da.Array, ...],
+    shapes: list[tuple[int, ...]],
+    dtypes: list[Any],
+    *,
+    several: bool,
+) -> Any:
+    """``kernel`` on whole arrays in one task, lazily, with results of the given shapes and dtypes."""
     task = delayed(kernel)(*(gathered(x).to_delayed().reshape(-1)[0] for x in arrays))
-    if not isinstance(sample, tuple):
-        return da.from_delayed(task, shape=np.shape(sample)[1:], dtype=np.asarray(sample).dtype)
+    if not several:
+        return da.from_delayed(task, shape=shapes[0], dtype=dtypes[0])
     return tuple(
-        da.from_delayed(task[index], shape=np.shape(result)[1:], dtype=np.asarray(result).dtype)
-        for index, result in enumerate(sample)
+        da.from_delayed(task[i], shape=shape, dtype=dtype) for i, (shape, dtype) in enumerate(zip(shapes, dtypes))
     )
 
 
@@ -288,9 +291,6 @@ def per_matrix(kernel: Callable[..., Any], signature: str, *arrays: da.Array, fu
     if all(x.size == 0 for x in arrays):
         # No values to read: the kernel on empty NumPy stand-ins gives the result (det of 0x0 is 1 …).
         return from_numpy(kernel(*(np.zeros(x.shape, dtype=x.dtype) for x in arrays)))
-    if any(x.size == 0 for x in arrays):
-        # Some inputs empty, not all (Dask cannot split an empty axis into blocks): one task on whole arrays.
-        return _whole(Named(kernel, function), signature, arrays)
     inputs, outputs = _signature_parts(signature)
     sizes: dict[str, int] = {}
     samples = []
@@ -317,6 +317,9 @@ def per_matrix(kernel: Callable[..., Any], signature: str, *arrays: da.Array, fu
         # An empty result reads no values (Dask cannot split an empty stack into blocks).
         made = tuple(da.zeros(shape, dtype=dtype) for shape, dtype in zip(shapes, dtypes))
         return made if isinstance(empty, tuple) else made[0]
+    if any(x.size == 0 for x in arrays):
+        # Some inputs empty, not all (Dask cannot split an empty axis into blocks): one task on whole arrays.
+        return _whole(Named(kernel, function), arrays, shapes, dtypes, several=isinstance(empty, tuple))
     if not batch:
         # One matrix: a stack of one, so that the kernel sees the stack it was sampled with.
         arrays = tuple(x[np.newaxis] for x in arrays)

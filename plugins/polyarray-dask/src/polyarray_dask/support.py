@@ -20,6 +20,7 @@ from typing import Any
 import dask
 import dask.array as da
 import numpy as np
+from dask import delayed
 
 from ._helpers import as_dask, checked_positions, known_sizes, unknown
 from ._marker import hookimpl
@@ -139,7 +140,7 @@ def _advanced(x: da.Array, key: Any) -> da.Array:
     moved = da.transpose(x, advanced + rest)
     gathered = da.take(moved.reshape((math.prod(int(s) for s in sizes), *moved.shape[len(advanced) :])),
                        flat.reshape(-1), axis=0)  # fmt: skip
-    result = gathered.reshape(flat.shape + gathered.shape[1:])
+    result = gathered if flat.ndim == 1 else gathered.reshape(flat.shape + gathered.shape[1:])
     if advanced == list(range(advanced[0], advanced[0] + len(advanced))) and advanced[0] > 0:
         start = advanced[0]
         result = da.moveaxis(result, tuple(range(flat.ndim)), tuple(range(start, start + flat.ndim)))
@@ -171,15 +172,25 @@ def set_item(x, key, value, /):
         stand_in[key] = np.zeros(value.shape, value.dtype) if isinstance(value, da.Array) else value
         return _copy(x)
     updated = _copy(x)
-    if _whole_mask(x, key) or not (_has_arrays(key) or _has_new_axes(key) or _has_negative_step(key)):
+    scalar = np.ndim(value) == 0
+    if (_whole_mask(x, key) and scalar) or not (_has_arrays(key) or _has_new_axes(key) or _has_negative_step(key)):
         updated[key] = value
         return updated
+    if _whole_mask(x, key) or unknown(x.shape) or unknown(np.shape(value)):
+        # Values whose number depends on values (x[mask] = y[mask]): one task writes them, as NumPy does.
+        return da.from_delayed(delayed(_assigned)(x, key, value), shape=x.shape, dtype=x.dtype, meta=x._meta)
     # Any other index: write through the flat positions it selects, found lazily from an arange.
-    known_sizes("writing through an index", x, what="the array written to")
     positions = get_item(da.arange(math.prod(int(s) for s in x.shape)).reshape(x.shape), key)
     flat = _copy(x.reshape(-1))
     flat[positions.reshape(-1)] = da.broadcast_to(as_dask(value), positions.shape).reshape(-1)
     return flat.reshape(x.shape)
+
+
+def _assigned(x: np.ndarray, key: Any, value: Any) -> np.ndarray:
+    """A copy of ``x`` with ``x[key] = value`` (computed blocks may be shared: never written in place)."""
+    out = np.array(x, copy=True)
+    out[key] = value
+    return out
 
 
 def _has_negative_step(key: Any) -> bool:
