@@ -62,6 +62,7 @@ DEPARTURES: dict[tuple[str, str, str], str] = {
     ("dropout", "torch", "value"): "draws its random mask with the framework's own generator",
     ("dropout", "jax", "value"): "draws its random mask with the framework's own generator",
     ("dropout", "tensorflow", "value"): "draws its random mask with the framework's own generator",
+    ("dropout", "dask", "value"): "the mask is drawn block by block with Dask's own generator",
 }
 
 #: Functions whose results are not correctly rounded anywhere: compared with the looser tolerance.
