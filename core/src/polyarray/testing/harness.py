@@ -24,6 +24,13 @@ summary shows how often it happened.
 Anything else fails the test. Each outcome is counted per backend and
 function in :data:`TALLY`; the pytest plugin prints the counts, so an
 "unsupported" outcome never hides.
+
+On a lazy backend (``backend_info`` key ``lazy: True``, such as Dask) the
+call's results are computed, all in one ``pa.compute``, before they are
+judged: an error raised there is the call's error (the lazy-backend contract
+lets value-dependent errors wait until then), and each lazy array's dtype and
+the sizes it claims to know must be what it computes to. Judging and
+printing then read the computed values only.
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ Three ideas carry the plugin:
 - **Sizes that are unknown** (NaN in Dask, after a boolean mask, ``nonzero``
   or ``unique_*``) stop only the functions that need them:
   :func:`known_sizes` says so and how to learn them.
+- **Empty arrays have no values to read.** Where every array argument is
+  empty, the NumPy kernel on empty stand-ins gives the exact result at once
+  (:func:`numpy_when_empty`), since Dask's graphs of empty blocks fail or
+  differ.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from dask import delayed
 from dask.array.core import elemwise
 
 __all__ = [
-    "ArrayType",
+    "Named",
     "as_dask",
     "check_device",
     "checked_positions",
@@ -42,16 +46,13 @@ __all__ = [
     "from_numpy",
     "gathered",
     "known_sizes",
-    "Named",
     "numpy_kernel",
     "numpy_when_empty",
-    "reduced_axes",
     "per_matrix",
+    "reduced_axes",
     "reduced_size",
     "unknown",
 ]
-
-ArrayType = da.Array
 
 #: The installed NumPy's release numbers, for choosing polyarray-numpy's version variants.
 NUMPY_VERSION = tuple(int(part) for part in re.findall(r"\d+", np.__version__)[:2])
