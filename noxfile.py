@@ -49,8 +49,9 @@ FRAMEWORKS = {
     "tensorflow": ["tensorflow-cpu>=2.16"],
     "dask": ["dask[array]>=2024.1", "distributed>=2024.1"],
 }
-#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays).
-PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"]}
+#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays;
+#: Dask's draw every declared function's calls with the differential fuzzer's strategies, bfloat16 included).
+PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"], "dask": ["ml_dtypes>=0.4"]}
 #: Environment per backend for the conformance suite (JAX's 64-bit mode is the user's choice; the
 #: suite runs with it on so that every dtype is covered, and the plugin session runs it again off).
 CONFORMANCE_ENV = {"jax": {"JAX_ENABLE_X64": "1"}, "tensorflow": {"TF_CPP_MIN_LOG_LEVEL": "2"}}

@@ -89,8 +89,12 @@ def pa_workload(x: pa.Array, y: pa.Array, steps: int) -> tuple[pa.Array, pa.Arra
 
 def _graph_sizes(*arrays: da.Array) -> tuple[int, int]:
     """Tasks in the graph of ``arrays`` as built, and after Dask's optimisation (what the scheduler runs)."""
-    built = len(dask.base.collections_to_expr(arrays, optimize_graph=False).__dask_graph__())
-    optimised = len(dask.base.collections_to_expr(arrays, optimize_graph=True).__dask_graph__())
+    if hasattr(dask.base, "collections_to_expr"):  # Dask 2025 on
+        built = len(dask.base.collections_to_expr(arrays, optimize_graph=False).__dask_graph__())
+        optimised = len(dask.base.collections_to_expr(arrays, optimize_graph=True).__dask_graph__())
+    else:
+        built = len(dask.base.collections_to_dsk(arrays, optimize_graph=False))
+        optimised = len(dask.base.collections_to_dsk(arrays, optimize_graph=True))
     return built, optimised
 
 

@@ -74,16 +74,43 @@ def _cumulative(accumulate, identity, x, axis, dtype, include_initial):
     return result
 
 
-@hookimpl
+def _cast_blocks(accumulate):
+    """``accumulate`` whose blocks are cast to the ``dtype`` asked for (Dask before 2025.10 accumulates
+    each block in NumPy's default dtype and ignores it, while saying it gives it)."""
+
+    def accumulated(x, *, axis, dtype):
+        return da.map_blocks(_astype, accumulate(x, axis=axis, dtype=dtype), dtype=dtype, target=np.dtype(dtype))
+
+    return accumulated
+
+
+def _astype(block, target):
+    # Integers wrap around as an accumulation in the narrower dtype would.
+    return block.astype(target, copy=False)
+
+
+@hookimpl(specname="cumulative_prod")
 @numpy_when_empty("statistical")
-def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+def cumulative_prod_v_2025p10_and_above(x, /, *, axis=None, dtype=None, include_initial=False):
     return _cumulative(da.cumprod, 1, x, axis, dtype, include_initial)
 
 
-@hookimpl
+@hookimpl(specname="cumulative_prod")
 @numpy_when_empty("statistical")
-def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+def cumulative_prod_v_2025p9_and_below(x, /, *, axis=None, dtype=None, include_initial=False):
+    return _cumulative(_cast_blocks(da.cumprod), 1, x, axis, dtype, include_initial)
+
+
+@hookimpl(specname="cumulative_sum")
+@numpy_when_empty("statistical")
+def cumulative_sum_v_2025p10_and_above(x, /, *, axis=None, dtype=None, include_initial=False):
     return _cumulative(da.cumsum, 0, x, axis, dtype, include_initial)
+
+
+@hookimpl(specname="cumulative_sum")
+@numpy_when_empty("statistical")
+def cumulative_sum_v_2025p9_and_below(x, /, *, axis=None, dtype=None, include_initial=False):
+    return _cumulative(_cast_blocks(da.cumsum), 0, x, axis, dtype, include_initial)
 
 
 @hookimpl

@@ -181,8 +181,12 @@ def set_item(x, key, value, /):
         return da.from_delayed(delayed(_assigned)(x, key, value), shape=x.shape, dtype=x.dtype, meta=x._meta)
     # Any other index: write through the flat positions it selects, found lazily from an arange.
     positions = get_item(da.arange(math.prod(int(s) for s in x.shape)).reshape(x.shape), key)
+    if positions.size == 0:
+        np.broadcast_shapes(np.shape(value), positions.shape)  # NumPy checks the value's shape all the same
+        return updated
     flat = _copy(x.reshape(-1))
-    flat[positions.reshape(-1)] = da.broadcast_to(as_dask(value), positions.shape).reshape(-1)
+    # A tuple: Dask before 2025 reads a lone Dask array in an assignment as a boolean mask.
+    flat[(positions.reshape(-1),)] = da.broadcast_to(as_dask(value), positions.shape).reshape(-1)
     return flat.reshape(x.shape)
 
 
