@@ -423,7 +423,9 @@ def _values_or_none(array: Array) -> Any:
 
     A torch ``meta`` tensor, a JAX tracer or a symbolic TensorFlow tensor has a
     shape and a dtype but no values; polyarray computes on them like on any
-    array, and their repr says so instead of failing.
+    array, and their repr says so instead of failing. A lazy array (Dask) has
+    values that computing may fail to give (a singular matrix): then the
+    exception is returned, for the repr to show.
     """
     import numpy
 
