@@ -5,8 +5,9 @@ polyarray-dask are installed). Not a test: it prints figures and each target as 
 
 ``ratios`` (Dask's threaded scheduler, one process): one workload, written once with ``dask.array``
 and once with ``pa`` functions on the Dask backend (the same operations in the same order:
-standardising the columns, five logistic-regression steps, the loss). Figures are medians of
-``POLYARRAY_BENCH_REPEAT`` runs, the two versions alternating. Targets (the issue's):
+standardising the columns, five logistic-regression steps, the loss). Each figure is the minimum over
+``POLYARRAY_BENCH_REPEAT`` runs (as bench/overhead.py's), the two versions alternating, each going first in
+every other round. Targets:
 
 - wall time (building the graph and computing it) through ``pa`` <= 1.1x plain Dask;
 - tasks in the graph through ``pa`` within 5 % of plain Dask's (before and after Dask's optimisation);
@@ -141,25 +142,28 @@ def ratios(samples: int = 200_000, features: int = 32, rows: int = 20_000, steps
 
         for function in (plain_build, pa_build, plain_run, pa_run):  # warm-up
             function()
-        build = {"plain": [], "pa": []}
-        wall = {"plain": [], "pa": []}
-        for _ in range(REPEAT):
-            for name, function in (("plain", plain_build), ("pa", pa_build)):
+        build: dict[str, list[float]] = {"plain": [], "pa": []}
+        wall: dict[str, list[float]] = {"plain": [], "pa": []}
+        for repeat in range(REPEAT):
+            # The two versions alternate, and which goes first alternates too.
+            builds = [("plain", plain_build), ("pa", pa_build)]
+            runs = [("plain", plain_run), ("pa", pa_run)]
+            for name, function in builds if repeat % 2 else builds[::-1]:
                 start = time.perf_counter()
                 function()
                 build[name].append(time.perf_counter() - start)
-            for name, function in (("plain", plain_run), ("pa", pa_run)):
+            for name, function in runs if repeat % 2 else runs[::-1]:
                 start = time.perf_counter()
                 function()
                 wall[name].append(time.perf_counter() - start)
     finally:
         pa.unset_backend()
-    build_plain, build_pa = statistics.median(build["plain"]), statistics.median(build["pa"])
-    wall_plain, wall_pa = statistics.median(wall["plain"]), statistics.median(wall["pa"])
+    build_plain, build_pa = min(build["plain"]), min(build["pa"])
+    wall_plain, wall_pa = min(wall["plain"]), min(wall["pa"])
     task_ok = all(abs(p - q) <= TASK_TOLERANCE * q for p, q in zip(pa_tasks, plain_tasks))
     print(
         f"workload: X {samples} x {features} float32 in {samples // rows} blocks of {rows} rows; standardise, "
-        f"{steps} logistic-regression steps, loss; threaded scheduler, median of {REPEAT}"
+        f"{steps} logistic-regression steps, loss; threaded scheduler, minimum of {REPEAT} runs"
     )
     print(f"  results agree with plain Dask: {agree}")
     print(f"  {'':<28}{'plain dask':>12}{'pa on dask':>12}{'ratio':>8}  target")
