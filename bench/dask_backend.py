@@ -33,10 +33,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import argparse  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
-import statistics  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import dask  # noqa: E402
@@ -97,15 +95,6 @@ def _graph_sizes(*arrays: da.Array) -> tuple[int, int]:
         built = len(dask.base.collections_to_dsk(arrays, optimize_graph=False))
         optimised = len(dask.base.collections_to_dsk(arrays, optimize_graph=True))
     return built, optimised
-
-
-def _median_time(function: Callable[[], Any]) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _verdict(ok: bool) -> str:
