@@ -6,21 +6,23 @@
     nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26 (also '2.0'), so the NumPy
                                          plugin's version variants run, without the compiled fast paths
     nox -s "plugin(backend='torch')"     one plugin alone with only its framework: its own tests and
-                                         the conformance suite (also jax, tensorflow)
+                                         the conformance suite (also jax, tensorflow, dask: Dask's own tests
+                                         start a dask.distributed cluster of worker processes on localhost)
     nox -s all_backends      every plugin installed together: the core suite, the CLI and the demo
     nox -s clients           every plugin with scikit-learn and SciPy: their estimators and functions on pa.Array
                              inputs of each backend agree with their plain NumPy results (clients_jax32: JAX's
                              32-bit mode, not in CI yet)
     nox -s fuzz              the cross-backend differential fuzzer (not in CI yet: it still finds disagreements)
-    nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
-                             into fresh virtualenvs, and runs a smoke test in each
+    nox -s wheels            builds every wheel, installs polyarray[torch], polyarray[dask] and
+                             polyarray[all] from them into fresh virtualenvs, and runs a smoke test in each
     nox -s docs              the documentation site (Sphinx): HTML with warnings as errors into docs/_build/html,
                              then every example that needs only NumPy as a doctest (clients runs them all)
     nox -s demo              the demo on a fresh install of the core (NumPy only)
     nox -s bench             per-call overhead against native calls and other layers, whole programs and
-                             single operators against hand-written native code, and the cost of dynamic
-                             backend switches (not in CI); `nox -s bench -- --quick` runs the whole-program
-                             benchmark's quick mode (its options after `--`)
+                             single operators against hand-written native code, the cost of dynamic
+                             backend switches, and polyarray on Dask against plain dask.array with a
+                             larger-than-memory run on a local cluster (not in CI); `nox -s bench -- --quick`
+                             runs the whole-program benchmark's quick mode (its options after `--`)
 
 Hypothesis uses the small "ci" profile unless HYPOTHESIS_PROFILE says otherwise
 ("dev": 100 examples, "thorough": 1000).
@@ -49,9 +51,11 @@ FRAMEWORKS = {
     "torch": ["torch==2.13.0"],
     "jax": ["jax[cpu]>=0.4.30"],
     "tensorflow": ["tensorflow-cpu>=2.16"],
+    "dask": ["dask[array]>=2024.1", "distributed>=2024.1"],
 }
-#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays).
-PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"]}
+#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays;
+#: Dask's draw every declared function's calls with the differential fuzzer's strategies, bfloat16 included).
+PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"], "dask": ["ml_dtypes>=0.4"]}
 #: Environment per backend for the conformance suite (JAX's 64-bit mode is the user's choice; the
 #: suite runs with it on so that every dtype is covered, and the plugin session runs it again off).
 CONFORMANCE_ENV = {"jax": {"JAX_ENABLE_X64": "1"}, "tensorflow": {"TF_CPP_MIN_LOG_LEVEL": "2"}}
@@ -259,7 +263,7 @@ for name in wanted:
 
 @nox.session
 def wheels(session: nox.Session) -> None:
-    """Build every wheel, then install polyarray[torch] and polyarray[all] from them into fresh venvs and smoke-test."""
+    """Build every wheel, then install polyarray[torch], [dask] and [all] from them into fresh venvs and smoke-test."""
     wheelhouse = Path(session.create_tmp()) / "wheelhouse"
     shutil.rmtree(wheelhouse, ignore_errors=True)
     session.install("build>=1.2")
@@ -267,7 +271,7 @@ def wheels(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(wheelhouse), project)
     built = sorted(p.name for p in wheelhouse.glob("*.whl"))
     session.log(f"built: {', '.join(built)}")
-    for extra, backends in (("torch", ["torch"]), ("all", list(FRAMEWORKS))):
+    for extra, backends in (("torch", ["torch"]), ("dask", ["dask"]), ("all", list(FRAMEWORKS))):
         venv = Path(session.create_tmp()) / f"venv-{extra}"
         shutil.rmtree(venv, ignore_errors=True)
         session.run("python", "-m", "venv", str(venv))
@@ -293,7 +297,9 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Per-call overhead against native calls and rivals (bench/overhead.py); whole programs and operators
     against native code (bench/programs.py, which takes the session's arguments); dynamic switches
-    (bench/conversion.py); pa.random (bench/random.py).
+    (bench/conversion.py); pa.random (bench/random.py); Dask (bench/dask_backend.py: pa on Dask against plain
+    dask.array, wall time, tasks and graph building, and a run over more data than a local cluster's memory,
+    8 GB of float32 on 4 workers of 1 GiB).
 
     bench/programs.py exits 1 when a target FAILs: its table is still the result, so the session goes on;
     a variant that computes something else (exit 2) stops it.
@@ -306,3 +312,4 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/programs.py", *session.posargs, env=quiet, success_codes=[0, 1])
     session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)
     session.run("python", "bench/random.py")
+    session.run("python", "bench/dask_backend.py")

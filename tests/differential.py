@@ -38,10 +38,10 @@ from hypothesis.extra import numpy as hnp
 
 import polyarray as pa
 from polyarray._declare import DECLARATIONS
-from polyarray.testing import as_numpy, assert_agrees
+from polyarray.testing import as_numpy, assert_agrees, persisted
 from polyarray.testing.strategies import scalars
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+BACKENDS = ("numpy", "torch", "jax", "tensorflow", *(("dask",) if "dask" in pa.available_backends() else ()))
 REFERENCE = "numpy"
 DTYPE_NAMES = (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -284,7 +284,8 @@ def run(call: Call, backend: str, *, flush: bool = False) -> Outcome:
             bfloat16 = _computes_in_bfloat16(call)
             args = _build(call.args, backend, flush=flush, bfloat16=bfloat16)
             kwargs = {k: _build(v, backend, flush=flush, bfloat16=bfloat16) for k, v in call.kwargs.items()}
-            return Outcome(result=_callable(call.function, backend)(*args, **kwargs))
+            # A lazy backend (Dask) raises value-dependent errors when its result is computed: persisted now.
+            return Outcome(result=persisted(_callable(call.function, backend)(*args, **kwargs)))
         except Exception as error:  # every outcome is data here
             return Outcome(error=error)
 

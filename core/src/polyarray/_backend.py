@@ -18,7 +18,7 @@ from typing import Any
 
 import pluggy
 
-from ._declare import MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
+from ._declare import LAZY_HOOKS, MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
 from ._dynamic import convert_array
@@ -441,10 +441,16 @@ def _build(info: BackendInfo) -> Backend:
     lacking = [
         d.name
         for d in declarations("support")
-        if d.name not in native and (d.composition is None or (not info.mutable_arrays and d.name in WRITING_HOOKS))
+        if d.name not in native
+        and (
+            d.composition is None
+            or (not info.mutable_arrays and d.name in WRITING_HOOKS)
+            or (info.lazy and d.name in LAZY_HOOKS)
+        )
     ]
     if lacking:
         reason = "" if info.mutable_arrays else ", as its arrays are immutable (mutable_arrays: False)"
+        reason += ", as it is lazy (lazy: True)" if info.lazy and LAZY_HOOKS & set(lacking) else ""
         raise PluginValidationError(
             f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
             f"hooks {', '.join(lacking)}{reason} (see core/src/polyarray/api/support.py)."

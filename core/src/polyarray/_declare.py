@@ -36,6 +36,7 @@ __all__ = [
     "check_wrapper_names",
     "MAIN_NAMESPACE_ALIASES",
     "WRITING_HOOKS",
+    "LAZY_HOOKS",
 ]
 
 #: The kinds of declaration (see docs/architecture.md).
@@ -122,6 +123,8 @@ def check_wrapper_names(names: Iterable[str], function: str) -> None:
 
 #: The support hooks whose defaults write into their array: plugins with immutable arrays implement them.
 WRITING_HOOKS = frozenset({"inplace_update", "set_item"})
+#: The support hooks whose defaults read values at once: lazy plugins (``lazy: True``) implement them.
+LAZY_HOOKS = frozenset({"compute_arrays", "persist_arrays"})
 
 #: Functions of the main namespace that the standard also places in ``linalg``.
 MAIN_NAMESPACE_ALIASES = ("matmul", "matrix_transpose", "tensordot", "vecdot")

@@ -97,7 +97,10 @@ class InfoSpec:
         or JAX: polyarray then converts them with the backend's ``asarray``;
         default True, as for NumPy), ``flushes_subnormals`` (True for a
         framework whose arithmetic reads subnormal floating-point inputs as
-        zero, as XLA and TensorFlow's CPU kernels do; default False).
+        zero, as XLA and TensorFlow's CPU kernels do; default False),
+        ``lazy`` (True for a framework that builds a graph and computes only
+        when asked, such as Dask: see the lazy-backend contract in
+        docs/writing-a-backend.md; default False).
         """
 
 
@@ -119,6 +122,8 @@ class BackendInfo:
     accepts_array_likes: bool = True
     #: Whether the framework's arithmetic reads subnormal inputs as zero (flush-to-zero).
     flushes_subnormals: bool = False
+    #: Whether functions build a graph that is computed only when asked (the lazy-backend contract).
+    lazy: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,8 +364,11 @@ _FIELDS: dict[str, Callable[[Any, list[str]], Any]] = {
     "mutable_arrays": _flag("mutable_arrays"),
     "accepts_array_likes": _flag("accepts_array_likes"),
     "flushes_subnormals": _flag("flushes_subnormals"),
+    "lazy": _flag("lazy"),
 }
 _INFO_KEYS = frozenset(_FIELDS)
+#: The keys that are True or False.
+_FLAGS = ("mutable_arrays", "accepts_array_likes", "flushes_subnormals", "lazy")
 
 
 def _read_fields(raw: Any, problems: list[str]) -> dict[str, Any]:
@@ -441,9 +449,7 @@ def _info_from_plugin(
         )
     framework = fields.get("framework")
     modules = fields.get("implementation_modules")
-    flags = {
-        key: fields[key] for key in ("mutable_arrays", "accepts_array_likes", "flushes_subnormals") if key in fields
-    }
+    flags = {key: fields[key] for key in _FLAGS if key in fields}
     return BackendInfo(
         name=name,
         framework=framework,

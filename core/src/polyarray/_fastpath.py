@@ -379,6 +379,11 @@ def plan_for(
     return plan
 
 
+#: Dtypes a framework may combine with a Python float at a higher precision than the dtype's own (torch
+#: computes ``bfloat16_x * 0.1`` in float32), which rounding the scalar to the dtype first does not give.
+_HALF_PRECISION = frozenset({"float16", "bfloat16", "complex32"})
+
+
 def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int]]:
     """Per native dtype of ``backend``: the Python scalar types that keep it, and the ints that fit it.
 
@@ -392,7 +397,7 @@ def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int
         rules = {}
         for name, native in backend._to_native.items():
             portable = backend._to_portable[native]
-            if portable.kind == "bool":
+            if portable.kind == "bool" or name in _HALF_PRECISION:
                 continue
             kinds = tuple(t for t in SCALAR_TYPES if promote_scalar(portable, t, backend.default_dtypes) is portable)
             low, high = SCALAR_BOUNDS.get(name, (0, -1))

@@ -77,6 +77,20 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
             raise not_an_array(value, function, backend_name)
         return native_byte_order(value) if type(value) is ndarray else value
 
+    def nest(value: Any) -> Any:
+        """An array, or nested lists and tuples holding ``pa.Array`` items, with every item native.
+
+        The framework then reads its own arrays inside the nest (a lazy one
+        stacks them into a graph) instead of converting each ``pa.Array``
+        through NumPy, which would compute a lazy array.
+        """
+        if type(value) is list or type(value) is tuple:
+            items = [nest(item) for item in value]
+            if any(new is not old for new, old in zip(items, value)):
+                return type(value)(items)
+            return value
+        return value.data if isinstance(value, Array) else value
+
     def optional_array(value: Any) -> Any:
         return None if value is None else array(value)
 
@@ -104,6 +118,7 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
         "dtype": dtype,
         "array_or_dtype": array_or_dtype,
         "index": _index_converter(Array),
+        "nest": lambda value: array(nest(value)),
     }
 
 
@@ -159,6 +174,8 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     def converter(index: int, category: str) -> Converter:
         if category == "array" and "None" in str(parameters[index].annotation):
             return convert["optional_array"]
+        if index == 0 and decl.qualname in _NESTS:
+            return convert["nest"]
         return convert[category]
 
     positional = [(index, converter(index, cat)) for index, cat in decl.positional_categories]
@@ -189,6 +206,9 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
 
     return exporting
 
+
+#: Functions whose first argument may be a nest (lists, tuples) of arrays: ``pa.Array`` items become native.
+_NESTS = frozenset({"asarray"})
 
 #: Functions whose first argument must export a protocol: (its method, what is accepted), checked
 #: here once for every backend.

@@ -213,3 +213,36 @@ def test_top_k_bad_input(case):
     else:
         x = case.array(case.dtype("real"), (3,), label="x")
         case.check("top_k", x, case.draw(st.sampled_from([-1, 4]), label="k"), expect_error=True)
+
+
+# -- sizes that depend on values ---------------------------------------------------------------
+
+#: Functions whose result's size depends on the values of their input.
+DATA_DEPENDENT = {
+    "nonzero": lambda xp, x: xp.functions["nonzero"](x)[0],
+    "unique_values": lambda xp, x: xp.functions["unique_values"](x),
+    "Array.__getitem__": lambda xp, x: x[x != xp.functions["zeros_like"](x)],
+}
+
+
+@conformance(*DATA_DEPENDENT)
+def test_sizes_that_depend_on_values(case, function):
+    """An eager backend knows the size; a lazy one says None until the result is computed (then it agrees).
+
+    The lazy-backend contract (docs/writing-a-backend.md): a size that depends on
+    values is unknown, None in polyarray, and computing gives NumPy's values. For an
+    empty input a lazy backend may know that the result is empty, or not.
+    """
+    dtype = case.dtype(("integral", "real floating"))
+    x = case.array(dtype, shapes(min_dims=1, max_dims=1), elements=_few_values(dtype), label="x")
+    make = DATA_DEPENDENT[function]
+
+    def call(xp, x):
+        result = make(xp, x)
+        if not xp.info.lazy:
+            assert isinstance(result.shape[0], int), (function, result.shape)
+        elif x.size:
+            assert result.shape == (None,) and result.size is None, (function, result.shape)
+        return result
+
+    case.check(call, x, name=function)

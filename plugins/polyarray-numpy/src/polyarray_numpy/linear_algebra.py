@@ -41,7 +41,7 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 @hookimpl(specname="vecdot")
-@direct(np.vecdot)
+@direct(getattr(np, "vecdot", None))
 def vecdot_v_2p0_and_above(x1, x2, /, *, axis=-1):
     return np.vecdot(x1, x2, axis=axis)
 

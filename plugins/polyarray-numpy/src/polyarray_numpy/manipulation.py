@@ -19,7 +19,7 @@ def broadcast_to(x, /, shape):
 
 
 @hookimpl(specname="concat")
-@direct(np.concat)
+@direct(getattr(np, "concat", None))
 def concat_v_2p0_and_above(arrays, /, *, axis=0):
     return np.concat(arrays, axis=axis)
 
@@ -119,7 +119,7 @@ def tile(x, repetitions, /):
 
 
 @hookimpl(specname="unstack")
-@direct(np.unstack)
+@direct(getattr(np, "unstack", None))
 def unstack_v_2p1_and_above(x, /, *, axis=0):
     return np.unstack(x, axis=axis)
 
