@@ -6,19 +6,23 @@
     nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26 (also '2.0'), so the NumPy
                                          plugin's version variants run, without the compiled fast paths
     nox -s "plugin(backend='torch')"     one plugin alone with only its framework: its own tests and
-                                         the conformance suite (also jax, tensorflow)
+                                         the conformance suite (also jax, tensorflow, dask: Dask's own tests
+                                         start a dask.distributed cluster of worker processes on localhost)
     nox -s all_backends      every plugin installed together: the core suite, the CLI and the demo
     nox -s clients           every plugin with scikit-learn and SciPy: their estimators and functions on pa.Array
                              inputs of each backend agree with their plain NumPy results (clients_jax32: JAX's
                              32-bit mode, not in CI yet)
     nox -s fuzz              the cross-backend differential fuzzer (not in CI yet: it still finds disagreements)
-    nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
-                             into fresh virtualenvs, and runs a smoke test in each
+    nox -s wheels            builds every wheel, installs polyarray[torch], polyarray[dask] and
+                             polyarray[all] from them into fresh virtualenvs, and runs a smoke test in each
+    nox -s docs              the documentation site (Sphinx): HTML with warnings as errors into docs/_build/html,
+                             then every example that needs only NumPy as a doctest (clients runs them all)
     nox -s demo              the demo on a fresh install of the core (NumPy only)
     nox -s bench             per-call overhead against native calls and other layers, whole programs and
-                             single operators against hand-written native code, and the cost of dynamic
-                             backend switches (not in CI); `nox -s bench -- --quick` runs the whole-program
-                             benchmark's quick mode (its options after `--`)
+                             single operators against hand-written native code, the cost of dynamic
+                             backend switches, and polyarray on Dask against plain dask.array with a
+                             larger-than-memory run on a local cluster (not in CI); `nox -s bench -- --quick`
+                             runs the whole-program benchmark's quick mode (its options after `--`)
 
 Hypothesis uses the small "ci" profile unless HYPOTHESIS_PROFILE says otherwise
 ("dev": 100 examples, "thorough": 1000).
@@ -32,7 +36,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "wheels"]
+nox.options.sessions = ["lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "wheels", "docs"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -47,9 +51,11 @@ FRAMEWORKS = {
     "torch": ["torch==2.13.0"],
     "jax": ["jax[cpu]>=0.4.30"],
     "tensorflow": ["tensorflow-cpu>=2.16"],
+    "dask": ["dask[array]>=2024.1", "distributed>=2024.1"],
 }
-#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays).
-PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"]}
+#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays;
+#: Dask's draw every declared function's calls with the differential fuzzer's strategies, bfloat16 included).
+PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"], "dask": ["ml_dtypes>=0.4"]}
 #: Environment per backend for the conformance suite (JAX's 64-bit mode is the user's choice; the
 #: suite runs with it on so that every dtype is covered, and the plugin session runs it again off).
 CONFORMANCE_ENV = {"jax": {"JAX_ENABLE_X64": "1"}, "tensorflow": {"TF_CPP_MIN_LOG_LEVEL": "2"}}
@@ -61,6 +67,8 @@ PURE_PYTHON = {"POLYARRAY_PURE_PYTHON": "1", "POLYARRAY_EXPECT_SPEEDUPS": "0"}
 NUMPY_ONLY = ["--ignore=tests/frameworks", "--ignore=tests/clients"]
 #: all_backends runs JAX in 64-bit mode, so that conversions cover every dtype.
 ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
+#: Libraries polyarray's arrays work with beside the frameworks (tests/frameworks/test_interop.py).
+INTEROP = ["einops>=0.8"]
 RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11", "ivy>=1.0"]
 
 
@@ -83,10 +91,12 @@ def _conformance(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """ruff check and ruff format --check over the whole repository."""
-    session.install("ruff==0.17.6")
+    """ruff check and ruff format --check over the whole repository; the core's layers (import-linter)."""
+    session.install("ruff==0.17.6", "import-linter>=2.1")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    # The contract in pyproject.toml: each module of the core imports only from the layers below it.
+    session.run("lint-imports", env={"PYTHONPATH": str(ROOT / "core" / "src")})
 
 
 @nox.session
@@ -136,9 +146,11 @@ def all_backends(session: nox.Session) -> None:
     """Every plugin together: the core suite (with tests/frameworks) holds, and the CLI shows all four."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
-        *TEST_REQUIREMENTS,
+        *INTEROP, *TEST_REQUIREMENTS,
     )  # fmt: skip
     session.run("python", "-m", "polyarray", "backends", env=_test_env(ALL_BACKENDS_ENV))
+    # The documentation's table of how each backend computes each function is made here, where every backend is.
+    session.run("python", "docs/coverage.py", "--check", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
     session.run(
         "python", "-m", "pytest", "tests", "--ignore=tests/clients", f"--ignore={FUZZER}", "-q", *session.posargs,
@@ -164,26 +176,31 @@ def fuzz(session: nox.Session) -> None:
 
 
 #: The array API clients the clients session runs on pa.Array inputs.
-CLIENTS = ["scikit-learn>=1.6", "scipy>=1.15"]
+CLIENTS = ["scikit-learn>=1.6", "scipy>=1.15", "einops>=0.8"]
 #: SciPy reads SCIPY_ARRAY_API when it is first imported.
 CLIENTS_ENV = {"SCIPY_ARRAY_API": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
 
 
-def _clients(session: nox.Session, jax_mode: str, *selection: str) -> None:
+def _clients(session: nox.Session, jax_mode: str, *selection: str, docs: bool = False) -> None:
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
-        *CLIENTS, *TEST_REQUIREMENTS,
+        *CLIENTS, *TEST_REQUIREMENTS, *(DOCS_REQUIREMENTS if docs else []),
     )  # fmt: skip
     session.run(
         "python", "-m", "pytest", "-p", "no:cacheprovider", "tests/clients", "-q", *selection, *session.posargs,
         env=_test_env({**CLIENTS_ENV, "JAX_ENABLE_X64": jax_mode}),
     )  # fmt: skip
+    if docs:
+        # Every example of the documentation, those that need a framework, scikit-learn, SciPy or einops
+        # included (none may be skipped), with JAX in its default mode, which the pages describe.
+        _sphinx(session, "doctest", Path(session.create_tmp()) / "docs", {**CLIENTS_ENV, **DOCS_EVERY_EXAMPLE_ENV})
 
 
 @nox.session
 def clients(session: nox.Session) -> None:
-    """scikit-learn and SciPy on pa.Array inputs of every backend (JAX in 64-bit mode), against plain NumPy."""
-    _clients(session, "1")
+    """scikit-learn and SciPy on pa.Array inputs of every backend (JAX in 64-bit mode), against plain NumPy; then
+    every example of the documentation as a doctest."""
+    _clients(session, "1", docs=True)
 
 
 @nox.session
@@ -194,6 +211,37 @@ def clients_jax32(session: nox.Session) -> None:
     outside 64-bit mode instead of narrowing them.
     """
     _clients(session, "0", "-k", "jax")
+
+
+#: What the documentation site is built with (docs/conf.py); with the core and the NumPy plugin, nothing else.
+DOCS_REQUIREMENTS = ["sphinx>=8.1", "myst-parser>=4", "furo>=2024.8"]
+#: Where the docs session writes the site (docs/_build/html) and its doctest report.
+DOCS_BUILD = ROOT / "docs" / "_build"
+#: The doctests of the clients session: every page's examples must run (POLYARRAY_DOCS_REQUIRE, see
+#: docs/_ext/polyarray_docs.py), JAX in its default 32-bit mode.
+DOCS_EVERY_EXAMPLE_ENV = {"POLYARRAY_DOCS_REQUIRE": "all", "JAX_ENABLE_X64": "0", "TF_CPP_MIN_LOG_LEVEL": "2"}
+
+
+def _sphinx(session: nox.Session, builder: str, build: Path, env: dict[str, str] | None = None) -> None:
+    """``sphinx-build -b builder`` of docs/ into ``build/builder``, warnings as errors (all of them reported)."""
+    session.run(
+        "sphinx-build", "-W", "--keep-going", "-q", "-b", builder, "-d", str(build / "doctrees"), "docs",
+        str(build / builder), env=env,
+    )  # fmt: skip
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """The documentation site: the HTML with warnings as errors, then its examples as doctests.
+
+    It needs the core, the NumPy plugin and Sphinx only: the API reference is generated from the declarations
+    and reads each backend's coverage from docs/_data/coverage.json (all_backends checks that file). Examples
+    that need another framework, scikit-learn, SciPy or einops are skipped here and run in the clients session.
+    """
+    session.install(CORE, NUMPY_PLUGIN, *DOCS_REQUIREMENTS)
+    _sphinx(session, "html", DOCS_BUILD)
+    _sphinx(session, "doctest", DOCS_BUILD)
+    session.log(f"the site: {DOCS_BUILD / 'html' / 'index.html'}")
 
 
 SMOKE = """
@@ -215,7 +263,7 @@ for name in wanted:
 
 @nox.session
 def wheels(session: nox.Session) -> None:
-    """Build every wheel, then install polyarray[torch] and polyarray[all] from them into fresh venvs and smoke-test."""
+    """Build every wheel, then install polyarray[torch], [dask] and [all] from them into fresh venvs and smoke-test."""
     wheelhouse = Path(session.create_tmp()) / "wheelhouse"
     shutil.rmtree(wheelhouse, ignore_errors=True)
     session.install("build>=1.2")
@@ -223,7 +271,7 @@ def wheels(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(wheelhouse), project)
     built = sorted(p.name for p in wheelhouse.glob("*.whl"))
     session.log(f"built: {', '.join(built)}")
-    for extra, backends in (("torch", ["torch"]), ("all", list(FRAMEWORKS))):
+    for extra, backends in (("torch", ["torch"]), ("dask", ["dask"]), ("all", list(FRAMEWORKS))):
         venv = Path(session.create_tmp()) / f"venv-{extra}"
         shutil.rmtree(venv, ignore_errors=True)
         session.run("python", "-m", "venv", str(venv))
@@ -249,7 +297,9 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Per-call overhead against native calls and rivals (bench/overhead.py); whole programs and operators
     against native code (bench/programs.py, which takes the session's arguments); dynamic switches
-    (bench/conversion.py); pa.random (bench/random.py).
+    (bench/conversion.py); pa.random (bench/random.py); Dask (bench/dask_backend.py: pa on Dask against plain
+    dask.array, wall time, tasks and graph building, and a run over more data than a local cluster's memory,
+    8 GB of float32 on 4 workers of 1 GiB).
 
     bench/programs.py exits 1 when a target FAILs: its table is still the result, so the session goes on;
     a variant that computes something else (exit 2) stops it.
@@ -262,3 +312,4 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/programs.py", *session.posargs, env=quiet, success_codes=[0, 1])
     session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)
     session.run("python", "bench/random.py")
+    session.run("python", "bench/dask_backend.py")

@@ -13,7 +13,7 @@ import pytest
 from test_dynamic import narrow, twin  # noqa: F401
 
 import polyarray as pa
-from polyarray import _dynamic
+from polyarray import _dynamic, _registry
 from polyarray._config import settings
 
 
@@ -89,7 +89,7 @@ def test_the_registry_holds_no_array_alive_and_stays_small():
         pa.exp(a)
     gc.collect()
     # Pruned as it grows: a few thousand references at most, whatever the number of arrays made.
-    assert len(_dynamic._arrays) < 5000
+    assert len(_registry._arrays) < 5000
     live = {id(x) for x in _dynamic.live_arrays()}
     assert {id(x) for x in keep} <= live and len(live) < 100
     del keep

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import polyarray as pa
-from polyarray import _handler
+from polyarray import _choice
 
 
 def test_set_get_previous_unset():
@@ -84,7 +84,7 @@ def test_inference_uses_first_array_argument_only(toy_site):
 
 def test_inference_is_cached_per_type():
     pa.add(np.ones(2, dtype=np.float32), 1)
-    assert _handler._type_owner[np.ndarray] is pa.get_backend("numpy")
+    assert _choice.type_owners()[np.ndarray] is pa.get_backend("numpy")
 
 
 def test_unknown_backend_lists_installed_ones_and_changes_nothing():
@@ -93,7 +93,7 @@ def test_unknown_backend_lists_installed_ones_and_changes_nothing():
         pa.set_backend("nope")
     assert isinstance(info.value, ValueError)
     assert pa.current_backend().name == "numpy"
-    assert len(_handler._current_stack()) == 1
+    assert len(_choice.current_stack()) == 1
     with pytest.raises(pa.BackendNotFoundError):
         pa.backend_context("nope")
     with pytest.raises(pa.BackendNotFoundError):
@@ -106,16 +106,16 @@ def test_set_backend_is_exception_safe_with_broken_plugins(toy_site):
         with pytest.raises(pa.BackendLoadError):
             pa.set_backend(name)
         assert pa.current_backend().name == "toy"
-        assert [b.name for b in _handler._current_stack()] == ["toy"]
+        assert [b.name for b in _choice.current_stack()] == ["toy"]
 
 
 def test_backend_context_restores_state_even_on_error():
     pa.set_backend("numpy")
-    before = _handler._current_stack()
+    before = _choice.current_stack()
     with pytest.raises(ZeroDivisionError), pa.backend_context("numpy"):
-        assert len(_handler._current_stack()) == 2
+        assert len(_choice.current_stack()) == 2
         raise ZeroDivisionError
-    assert _handler._current_stack() == before
+    assert _choice.current_stack() == before
 
 
 def test_threads_see_their_own_backend_context(toy_site):
@@ -181,7 +181,7 @@ def test_a_dynamic_switch_to_a_backend_that_fails_to_build_changes_nothing():
     try:
         with pytest.raises(pa.BackendNotFoundError):
             pa.set_backend("nosuchbackend", dynamic=True)
-        assert _handler._current_stack() == () and x.backend.name == "numpy"
+        assert _choice.current_stack() == () and x.backend.name == "numpy"
     finally:
         x.dynamic_backend = False
 
@@ -206,7 +206,7 @@ def test_errors_keep_native_cause_and_name_function():
 
 
 def _stack_names():
-    return [b.name for b in _handler._current_stack()]
+    return [b.name for b in _choice.current_stack()]
 
 
 def test_set_backend_inside_a_block_lasts_until_the_block_ends(toy_site):

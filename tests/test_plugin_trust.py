@@ -45,7 +45,7 @@ MALFORMED = {
     "notadict": (
         light_module("[('framework', 'numpy')]"),
         "expected a dict of the keys ['accepts_array_likes', 'devices', 'flushes_subnormals', 'framework', "
-        "'implementation_modules', 'install', 'mutable_arrays', 'native_array_types'], found list",
+        "'implementation_modules', 'install', 'lazy', 'mutable_arrays', 'native_array_types'], found list",
     ),
     "misspelt": (
         light_module("{'native_array_type': [('numpy', 'ndarray')]}"),
@@ -62,6 +62,10 @@ MALFORMED = {
     "badflush": (
         light_module("{'flushes_subnormals': None}"),
         "'flushes_subnormals': expected True or False, found NoneType None",
+    ),
+    "badlazy": (
+        light_module("{'lazy': 'yes'}"),
+        "'lazy': expected True or False, found str 'yes'",
     ),
     "badframework": (
         light_module("{'framework': ['numpy']}"),

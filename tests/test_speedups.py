@@ -168,3 +168,22 @@ def test_no_reference_is_leaked():
             xp.matmul(a, np.ones((2, 3)))
     gc.collect()
     assert (sys.getrefcount(a), sys.getrefcount(b), sys.getrefcount(xp), sys.getrefcount(b.data)) == before
+
+
+@pytest.mark.skipif(not _accel.AVAILABLE, reason="compares the compiled pruning with the Python one it accelerates")
+def test_the_compiled_pruning_keeps_what_the_python_one_keeps():
+    import weakref
+
+    from polyarray import _registry
+
+    with pa.dynamic_backend_as(False):
+        kept = [pa.asarray([float(i)]) for i in range(6)]
+        dead = [pa.asarray([0.0]) for _ in range(4)]
+    for x in kept[:4]:
+        x._dynamic = True
+    refs = [weakref.ref(x) for x in [*kept, *dead, kept[0], kept[2]]]  # opted out, dying, and repeated
+    del dead
+    gc.collect()
+    python_refs, compiled_refs = list(refs), list(refs)
+    assert _accel.prune(compiled_refs) == _registry._prune(python_refs) == 1024
+    assert [r() for r in compiled_refs] == [r() for r in python_refs] == kept[:4]

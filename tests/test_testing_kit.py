@@ -442,7 +442,7 @@ def test_examples_run_on_a_backend(variant):
     assert run_examples("multiply", variant).outcome == AGREED
     with pytest.raises(AssertionError, match=r"Example 1 of pa\.exp on the 'kitvariant' backend"):
         run_examples("exp", variant)
-    assert pa._handler._current_stack() == ()  # the backend state is restored
+    assert pa._choice.current_stack() == ()  # the backend state is restored
 
 
 def test_the_kits_own_examples_run():

@@ -76,7 +76,7 @@ def test_a_native_implementation_without_handler_is_not_wrapped_by_the_choice():
     pa.register_backend("fulllinear", numpy_plugin(linear=full_linear))
     try:
         backend = pa.get_backend("fulllinear")
-        assert backend.partial_mixed == {}
+        assert "linear" not in backend.partial_mixed
         backend.linear(np.ones((1, 2)), np.ones((1, 3, 2)))
         assert CALLS == ["full"]
     finally:

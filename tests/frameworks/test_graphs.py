@@ -6,7 +6,9 @@ equal the eager call bit for bit on the same backend. ``pa.compile`` (with
 float32 rounding (the compilers fuse operations), and a graph traced on one
 backend, replayed on another, must agree with that backend's eager result
 likewise (each backend computes its own way). JAX runs in 64-bit mode here and
-in its default 32-bit mode in a subprocess.
+in its default 32-bit mode in a subprocess. Dask, where its plugin is
+installed, traces and replays its lazy implementations (it has no compiler:
+``pa.compile`` replays the graph) without computing anything.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ torch = pytest.importorskip("torch")
 jnp = pytest.importorskip("jax.numpy")
 tf = pytest.importorskip("tensorflow")
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+DASK = "dask" in pa.available_backends()
+BACKENDS = ("numpy", "torch", "jax", "tensorflow", *(("dask",) if DASK else ()))
 RNG = np.random.default_rng(5)
 X = RNG.standard_normal((8, 4)).astype(np.float32)
 W = RNG.standard_normal((4, 3)).astype(np.float32)
@@ -33,6 +36,10 @@ Y = np.eye(3, dtype=np.float32)[RNG.integers(0, 3, 8)]
 
 
 def native(backend, value):
+    if backend == "dask":
+        import dask.array as da
+
+        return da.from_array(np.asarray(value), chunks=3)  # several blocks along each axis of the programs' arrays
     return {
         "numpy": np.array,
         "torch": torch.asarray,
@@ -131,7 +138,7 @@ def test_replay_on_another_backend_agrees_with_its_eager_result(source, target, 
 
 
 #: torch.compile takes seconds per graph on a CPU: one program there.
-COMPILED = [(b, p) for b in ("numpy", "jax", "tensorflow") for p in sorted(PROGRAMS)] + [("torch", "train_step")]
+COMPILED = [(b, p) for b in BACKENDS if b != "torch" for p in sorted(PROGRAMS)] + [("torch", "train_step")]
 
 
 @pytest.mark.parametrize("backend, program", COMPILED)
@@ -156,6 +163,8 @@ def test_each_backend_offers_its_compiler():
     assert compiled is not probe and callable(compiled)
     tf_compiled = pa.get_backend("tensorflow").raw.compile_function(probe)
     np.testing.assert_array_equal(tf_compiled(tf.constant([1.0, 2.0]))[0].numpy(), [2.0, 4.0])
+    if DASK:  # a lazy graph is no compiled program: pa.compile replays it
+        assert pa.get_backend("dask").raw.compile_function(probe) is None
 
 
 def test_tensorflow_compiles_with_xla_where_it_can():
@@ -276,3 +285,55 @@ def test_torch_replays_the_calls_its_implementations_made():
     assert ranked.rank_only
     bigger = pa.asarray(torch.asarray(RNG.standard_normal((5, 7)).astype(np.float32)))
     assert_equal(pa.std(bigger, axis=0), ranked(bigger))
+
+
+# -- a lazy backend ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def computations():
+    """The number of Dask graphs computed while the test runs, counted by a scheduler standing in for Dask's."""
+    dask = pytest.importorskip("dask")
+    if not DASK:
+        pytest.skip("the polyarray-dask plugin is not installed")
+    counted = [0]
+
+    def scheduler(graph, keys, **kwargs):
+        counted[0] += 1
+        return dask.get(graph, keys, **kwargs)
+
+    with dask.config.set(scheduler=scheduler):
+        yield counted
+
+
+@pytest.mark.parametrize("program", sorted(PROGRAMS))
+def test_dask_traces_replays_and_compiles_without_computing(program, computations):
+    function = PROGRAMS[program][0]
+    args = _arguments("dask", program, wrapped=True)
+    graph = pa.trace(function, *args)
+    replayed = graph(*args)
+    compiled = pa.compile(function)(*args)
+    assert computations[0] == 0
+    leaves_out = leaves(replayed) + leaves(compiled)
+    assert all(isinstance(leaf, pa.Array) and leaf.backend.name == "dask" for leaf in leaves_out)
+    computed = pa.compute(*leaves(function(*args)), *leaves(replayed), *leaves(compiled))
+    assert computations[0] == 1
+    third = len(computed) // 3
+    for eager, again, once_more in zip(computed[:third], computed[third : 2 * third], computed[2 * third :]):
+        np.testing.assert_array_equal(again, eager)
+        np.testing.assert_array_equal(once_more, eager)
+
+
+def test_dask_refuses_what_a_graph_cannot_hold(computations):
+    x = pa.asarray(native("dask", X))
+    with pytest.raises(pa.TracingError, match=r"pa\.compute of a traced array"):
+        pa.trace(lambda a: pa.compute(a * 2), x)
+    with pytest.raises(pa.TracingError, match=r"pa\.persist of a traced array"):
+        pa.trace(lambda a: pa.persist(a * 2), x)
+    selected = x[x > 0]  # its size depends on values not computed yet
+    assert selected.shape == (None,)
+    with pytest.raises(pa.TracingError, match=r"pa\.persist on it first"):
+        pa.compile(lambda a: a * 2)(selected)
+    assert computations[0] == 0
+    (known,) = pa.persist(selected)
+    assert_equal(known * 2, pa.trace(lambda a: a * 2, known)(known))

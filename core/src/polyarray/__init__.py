@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib as _importlib
 
-from . import _array, _declare, _dispatch
+from . import _array, _declare, _dispatch, _einops
 from ._array import Array
 from ._backend import Backend
 from ._container import Container
@@ -33,7 +33,6 @@ from ._dtypes import (
     uint64,
 )
 from ._dtypes import bool_ as bool  # noqa: A004 - the standard's name
-from ._dynamic import dynamic_backend_as, set_dynamic_backend, unset_dynamic_backend
 from ._errors import (
     BackendConflictError,
     BackendContextError,
@@ -63,6 +62,7 @@ from ._handler import (
     set_backend,
     unset_backend,
 )
+from ._registry import dynamic_backend_as, set_dynamic_backend, unset_dynamic_backend
 from ._wrappers.backend_invalid import BackendMismatchError
 from ._wrappers.shapes import Shape
 from .api import CATEGORIES as _CATEGORIES
@@ -91,6 +91,7 @@ from .tracing import Graph, TracedFunction, compile, trace  # noqa: E402, A004 -
 _array.install_methods(_declare.declarations())
 _install_container_methods(_declare.declarations())
 _dispatch.accelerate_array()
+_einops.register()
 
 __all__ = [
     "Array",

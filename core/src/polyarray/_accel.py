@@ -10,6 +10,7 @@ only accelerate them.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from typing import Any
@@ -31,7 +32,7 @@ ENVIRONMENT_VARIABLE = "POLYARRAY_PURE_PYTHON"
 _speedups: Any = None
 if not os.environ.get(ENVIRONMENT_VARIABLE):
     try:
-        from . import _speedups
+        _speedups = importlib.import_module(f"{__package__}._speedups")
     except ImportError:
         _speedups = None
 
@@ -78,5 +79,5 @@ def accelerate_operator(function: Callable[..., Any], qualname: str, *, reflecte
 
 
 def prune(refs: list[Any]) -> int:
-    """``_dynamic._prune`` of the registry of arrays, compiled (see ``prune`` in ``_speedups.c``)."""
+    """``_registry._prune`` of the registry of arrays, compiled (see ``prune`` in ``_speedups.c``)."""
     return int(_speedups.prune(refs))

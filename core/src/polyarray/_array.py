@@ -9,11 +9,15 @@ as to ``pa.add``. Operators and methods of a ``pa.Array`` return a
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _dynamic, _handler
+from . import _choice, _registry
 from ._config import settings
+from ._declare import ordered_wrappers
+from ._devices import device_of
+from ._discovery import available_backends
 from ._errors import PolyarrayError, PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
@@ -58,7 +62,7 @@ class Array:
         if isinstance(data, Array):
             backend = backend or data.backend
             data = data.data
-        owner = _handler.owner_of_native(data)
+        owner = _choice.owner_of_native(data)
         if owner is None:
             raise PolyarrayTypeError(
                 f"pa.Array wraps a native array of an installed backend (or another pa.Array), not "
@@ -66,9 +70,9 @@ class Array:
                 f"scalars (pa.asarray(value, backend=...) for another backend)."
             )
         self.data = data
-        self.backend = owner if backend is None else _handler.resolve_backend(backend)
+        self.backend = owner if backend is None else _choice.resolve_backend(backend)
         if settings.dynamic_backend:
-            _dynamic.track(self)
+            _registry.track(self)
 
     # -- properties ---------------------------------------------------------------------
 
@@ -97,7 +101,7 @@ class Array:
 
     @dynamic_backend.setter
     def dynamic_backend(self, flag: bool) -> None:
-        _dynamic.set_array_flag(self, bool(flag))
+        _registry.set_array_flag(self, bool(flag))
 
     @property
     def dtype(self) -> DType:
@@ -107,7 +111,7 @@ class Array:
     @property
     def shape(self) -> tuple[int | None, ...]:
         """The size of each axis (None for a size a lazy framework does not know yet)."""
-        return tuple(self.data.shape)
+        return shape_of(self.data)
 
     @property
     def ndim(self) -> int:
@@ -118,10 +122,10 @@ class Array:
     def size(self) -> int | None:
         """The number of elements (None when a size is unknown)."""
         size = 1
-        for extent in self.data.shape:
+        for extent in shape_of(self.data):
             if extent is None:
                 return None
-            size *= int(extent)
+            size *= extent
         return size
 
     @property
@@ -131,7 +135,7 @@ class Array:
         Data on a device the backend does not list (a torch ``meta`` tensor) is an
         ``UnsupportedDeviceError``.
         """
-        return _dynamic.device_of(self.backend, self.data, "Array.device")
+        return device_of(self.backend, self.data, "Array.device")
 
     @property
     def T(self) -> Array:
@@ -168,14 +172,19 @@ class Array:
                 f"polyarray implements the array API standard 2024.12, not api_version={api_version!r}; "
                 f"pass api_version='2024.12' or None."
             )
-        import polyarray
-
-        return polyarray
+        return sys.modules[__package__]
 
     def _dlpack_source(self) -> Any:
         data = self.data
+        if hasattr(data, "__dlpack__"):
+            return data
+        if self.backend.info.lazy:
+            # A lazy array holds no memory to share: exporting it computes it (as __array__ does), into a new array.
+            import numpy
+
+            return numpy.array(self.backend.raw.to_numpy(data), copy=True)
         # 0-d results of some frameworks are scalars without DLPack support: make them arrays.
-        return data if hasattr(data, "__dlpack__") else self.backend.raw.asarray(data)
+        return self.backend.raw.asarray(data)
 
     def __dlpack__(
         self,
@@ -198,7 +207,8 @@ class Array:
         if dl_device is not None and tuple(dl_device) == tuple(source.__dlpack_device__()):
             dl_device = None
         if copy:
-            source, copy = self.backend.raw.asarray(source, copy=True), None
+            # A lazy array's source is a new array already.
+            source, copy = (source if self.backend.info.lazy else self.backend.raw.asarray(source, copy=True)), None
         given = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
         keywords = {k: v for k, v in given.items() if v is not None}
         try:
@@ -248,6 +258,50 @@ class Array:
                 f"This {self.backend.name} array cannot be seen as a NumPy array without a copy ({error}); "
                 f"copy=False forbids one."
             ) from error
+
+    # -- the frameworks' own functions --------------------------------------------------
+
+    @classmethod
+    def __torch_function__(
+        cls, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: dict[str, Any] | None = None
+    ) -> Any:
+        """PyTorch's own functions on ``pa.Array`` arguments: they get tensors and return what torch returns.
+
+        ``torch.relu(x)``, ``torch.cat([x, y])`` and ``t + x`` work with arrays of any backend (an array of
+        another backend is shared through DLPack where it can be, else copied); the result is torch's own
+        (a ``torch.Tensor``), not a ``pa.Array``.
+
+        >>> import torch  # doctest: +SKIP
+        >>> torch.relu(pa.asarray([-1.0, 2.0]))  # doctest: +SKIP
+        tensor([0., 2.], dtype=torch.float64)
+        """
+        return func(*_to_framework(args, "torch"), **_to_framework(kwargs or {}, "torch"))
+
+    def __jax_array__(self) -> Any:
+        """The values as a JAX array, for ``jnp.asarray(x)`` and ``jnp.array(x)``; a copy off the JAX backend.
+
+        Recent JAX releases convert such objects only there, not inside other
+        ``jax.numpy`` functions: write ``jnp.sum(jnp.asarray(x))`` (or
+        ``pa.to_native(x)`` for an array of the JAX backend).
+
+        >>> import jax.numpy as jnp  # doctest: +SKIP
+        >>> jnp.asarray(pa.asarray([1.0, 2.0], dtype=pa.float32))  # doctest: +SKIP
+        Array([1., 2.], dtype=float32)
+        """
+        return _framework_array(self, "jax")
+
+    def __tf_tensor__(self, dtype: Any = None, name: Any = None) -> Any:
+        """The values as a TensorFlow tensor, for TensorFlow's functions and ``tf.convert_to_tensor``.
+
+        >>> import tensorflow as tf  # doctest: +SKIP
+        >>> tf.reduce_sum(pa.asarray([1.0, 2.0]))  # doctest: +SKIP
+        <tf.Tensor: shape=(), dtype=float64, numpy=3.0>
+        """
+        import tensorflow
+
+        tensor = tensorflow.convert_to_tensor(_framework_array(self, "tensorflow"), name=name)
+        # A dtype asked for is given, as for NumPy input, whichever backend holds the values.
+        return tensor if dtype is None or tensor.dtype == dtype else tensorflow.cast(tensor, dtype)
 
     # -- Python conversions (0-d arrays only) -------------------------------------------
 
@@ -314,9 +368,14 @@ class Array:
         shape = self.data.shape
         if len(shape) == 0:  # TensorFlow's empty TensorShape is truthy
             raise PolyarrayTypeError("len() of a 0-d array: it has no first axis.")
-        if shape[0] is None:
-            raise PolyarrayTypeError("len() of an array whose first axis has an unknown size.")
-        return int(shape[0])
+        first = shape_of(self.data)[0]
+        if first is None:
+            raise PolyarrayTypeError(
+                f"len() of an array whose first axis has an unknown size (a lazy {self.backend.name} array whose "
+                f"size depends on values, after a boolean mask, nonzero or unique_*); x.shape[0] is None. "
+                f"Compute the sizes first: x, = pa.persist(x)."
+            )
+        return first
 
     def __iter__(self) -> Iterator[Array]:
         """The sub-arrays ``self[0]``, ``self[1]`` … along the first axis (a 0-d array raises at once)."""
@@ -348,20 +407,27 @@ class Array:
     def __repr__(self) -> str:
         import numpy
 
+        if _not_printed(self):
+            return f"Array(<not computed>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
         values = _values_or_none(self)
-        if values is None:
-            return f"Array(<no values>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
+        if values is None or isinstance(values, Exception):
+            what = "no values" if values is None else f"computing it raised {type(values).__name__}: {values}"
+            return f"Array(<{what}>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
         text = numpy.array2string(values, separator=", ", prefix="Array(")
         return f"Array({text}, backend={self.backend.name}, dtype={self.dtype.name})"
 
     def __str__(self) -> str:
+        if _not_printed(self):
+            return f"<not computed: shape {self.shape}, dtype {self.dtype.name}>"
         values = _values_or_none(self)
-        return f"<no values: shape {self.shape}, dtype {self.dtype.name}>" if values is None else str(values)
+        if values is None or isinstance(values, Exception):
+            return f"<no values: shape {self.shape}, dtype {self.dtype.name}>"
+        return str(values)
 
     def __copy__(self) -> Array:
         """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
         copied = wrap_native(self.backend.raw.asarray(self.data, copy=True), self.backend, type(self))
-        _dynamic.start_flag(copied, self.dynamic_backend)
+        _registry.start_flag(copied, self.dynamic_backend)
         return copied
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Array:
@@ -374,19 +440,116 @@ class Array:
         return _unpickle, (self.data, self.backend.name, self.dynamic_backend)
 
 
+def _translating(name: str) -> None:
+    """Make ``Array.<name>`` (a Python conversion, which may compute a lazy array) raise polyarray errors."""
+    method = getattr(Array, name)
+
+    def convert(self: Array) -> Any:
+        try:
+            return method(self)
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            from ._translate import translate_exception
+
+            raise translate_exception(error, f"Array.{name}", self.backend.name) from error
+
+    convert.__name__ = convert.__qualname__ = name
+    convert.__doc__ = method.__doc__
+    setattr(Array, name, convert)
+
+
+for _conversion in ("__bool__", "__int__", "__float__", "__complex__", "__index__"):
+    _translating(_conversion)
+del _conversion
+
+
 def _values_or_none(array: Array) -> Any:
     """The values of ``array`` as a NumPy array, or None for an array that holds none.
 
     A torch ``meta`` tensor, a JAX tracer or a symbolic TensorFlow tensor has a
     shape and a dtype but no values; polyarray computes on them like on any
-    array, and their repr says so instead of failing.
+    array, and their repr says so instead of failing. A lazy array (Dask) has
+    values that computing may fail to give (a singular matrix): then the
+    exception is returned, for the repr to show.
     """
     import numpy
 
     try:
         return numpy.asarray(array.backend.raw.to_numpy(array.data))
-    except Exception:
-        return None
+    except Exception as error:
+        # A lazy array has values, which computing failed to give (a value-dependent error): say so.
+        return error if array.backend.info.lazy else None
+
+
+#: The most elements of a lazy array that printing computes (NumPy's print threshold): a larger one, or one of
+#: unknown size, prints its shape and dtype only, so that printing never brings a large result to the client.
+PRINT_LIMIT = 1000
+
+
+def _not_printed(array: Array) -> bool:
+    """Whether ``array`` is a lazy array too large (or of unknown size) to compute for printing."""
+    if not array.backend.info.lazy:
+        return False
+    size = array.size
+    return size is None or size > PRINT_LIMIT
+
+
+def shape_of(native: Any) -> tuple[int | None, ...]:
+    """The shape of a native array, with every unknown size as None (TensorFlow gives None, Dask NaN).
+
+    >>> import math
+    >>> from polyarray._array import shape_of
+    >>> class Lazy:
+    ...     shape = (math.nan, 3)
+    >>> shape_of(Lazy())
+    (None, 3)
+    """
+    extents = tuple(native.shape)
+    for extent in extents:
+        if extent is None or extent != extent:
+            return tuple(None if e is None or e != e else int(e) for e in extents)
+    return extents
+
+
+def _framework_array(array: Array, framework: str) -> Any:
+    """The values of ``array`` as a native array of ``framework`` (its own data when it belongs to that backend).
+
+    torch: through polyarray's conversion of dynamic backends where the torch
+    backend is installed (sharing memory through DLPack where both allow),
+    else through DLPack or NumPy. JAX and TensorFlow: the framework's own
+    conversion of the NumPy values, which behaves as for NumPy input (JAX
+    narrows 64-bit values outside its 64-bit mode, with its warning).
+    """
+    if array.backend.name == framework:
+        return array.data
+    if framework == "torch" and framework in _discovery_names():
+        return _choice.resolve_backend(framework).convert_array(array, "Array.__torch_function__")
+    values = array.__array__()
+    if framework == "torch":
+        import torch
+
+        return torch.from_dlpack(values) if values.dtype.isnative else torch.as_tensor(values.copy())
+    if framework == "jax":
+        import jax.numpy
+
+        return jax.numpy.asarray(values)
+    return values
+
+
+def _to_framework(value: Any, framework: str) -> Any:
+    """``value`` with every ``pa.Array`` in it (in lists, tuples and dicts too) a native array of ``framework``."""
+    if isinstance(value, Array):
+        return _framework_array(value, framework)
+    if type(value) in (list, tuple):
+        return type(value)(_to_framework(item, framework) for item in value)
+    if type(value) is dict:
+        return {key: _to_framework(item, framework) for key, item in value.items()}
+    return value
+
+
+def _discovery_names() -> list[str]:
+    return available_backends()
 
 
 def _native_key(key: Any) -> Any:
@@ -397,7 +560,7 @@ def _native_key(key: Any) -> Any:
     return key
 
 
-_handler.ARRAY_TYPE = _dynamic.ARRAY_TYPE = Array
+_choice.ARRAY_TYPE = _registry.ARRAY_TYPE = Array
 
 _new_object = object.__new__
 
@@ -412,7 +575,7 @@ def wrap_native(data: Any, backend: Backend, cls: type[Array] = Array) -> Array:
     array.data = data
     array.backend = backend
     if settings.dynamic_backend:
-        _dynamic.track(array)
+        _registry.track(array)
     return array
 
 
@@ -422,7 +585,7 @@ _INTEGER_KINDS = ("signed integer", "unsigned integer")
 
 def _unpickle(data: Any, backend: str, dynamic_backend: bool) -> Array:
     array = Array(data, backend)
-    _dynamic.start_flag(array, dynamic_backend)
+    _registry.start_flag(array, dynamic_backend)
     return array
 
 
@@ -493,58 +656,13 @@ def _reflected(function: str, symbol: str):
 
 def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
-        return _assign(self, self.backend.operators[function](self, other), symbol, name)
+        return self.backend.inplace(self, self.backend.operators[function](self, other), symbol, name)
 
     operator.__doc__ = (
         f"``self {symbol}= other``: ``self {symbol} other`` written into ``self``, which keeps its "
         f"identity, shape and dtype (arrays sharing its memory, and its views, see the change)."
     )
     return operator
-
-
-def _assign(self: Array, result: Any, symbol: str, name: str) -> Any:
-    """Write ``result`` into ``self`` through the backend's ``inplace_update`` hook.
-
-    The result must have the shape of ``self`` and a dtype that casts to
-    ``self``'s under the "same_kind" rule, as for ``out=``. Frameworks whose
-    arrays are immutable give new data, which ``self`` (and its base and
-    views) take.
-    """
-    native = result.data if isinstance(result, Array) else result
-    backend = self.backend
-    if not isinstance(native, backend.native_array_types):
-        # A result some other type produced (a Container, an object overriding the function):
-        # ``x op= y`` then binds x to it, as ``x = x op y`` would.
-        return result
-    data = self.data
-    if tuple(native.shape) != tuple(data.shape):
-        raise PolyarrayValueError(
-            f"x {symbol}= y would change the shape of x from {tuple(data.shape)} to {tuple(native.shape)}; "
-            f"in-place operators keep the shape of x (write x = x {symbol} y for a new array)."
-        )
-    if native.dtype != data.dtype:
-        from ._wrappers.out import same_kind
-
-        source, target = backend.portable_dtype(native.dtype), self.dtype
-        if not same_kind(source.kind, target.kind):
-            raise PolyarrayTypeError(
-                f"x {symbol}= y gives {source.name}, which cannot be stored in x of dtype {target.name} "
-                f"(in-place operators keep the dtype of x and cast only within the 'same_kind' rule); "
-                f"write x = x {symbol} y for a new array."
-            )
-    try:
-        updated = backend.raw.inplace_update(data, native)
-    except PolyarrayError:
-        raise
-    except Exception as error:
-        from ._wrappers.errors import translate_exception
-
-        raise translate_exception(error, f"Array.{name}", backend.name) from error
-    if updated is not data:
-        from ._wrappers.views import assign
-
-        assign(self, updated)
-    return self
 
 
 def _unary(function: str):
@@ -575,8 +693,6 @@ del _op, _fn, _symbol
 
 def install_methods(declarations: Any) -> None:
     """Give ``Array`` a method per namespace function whose first parameter is an array."""
-    from ._wrappers import ordered_wrappers
-
     for decl in declarations:
         if decl.namespace or decl.kind in ("standalone", "support") or hasattr(Array, decl.name):
             continue

@@ -19,9 +19,10 @@ from typing import Any
 
 import pluggy
 
-from ._declare import MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
+from ._declare import LAZY_HOOKS, MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
+from ._dynamic import convert_array
 from ._errors import (
     BackendLoadError,
     BackendNotImplementedError,
@@ -33,6 +34,7 @@ from ._errors import (
 from ._fastpath import build_function, operator_function
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
+from ._wrappers.out import make_inplace
 from ._wrappers.views import make_getitem, make_setitem
 
 __all__ = [
@@ -118,6 +120,8 @@ class Backend(Namespace):
         self.accepts_array_likes = info.accepts_array_likes
         self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
         self.getitem: Callable[[Any, Any], Any] | None = None
+        #: ``x op= y`` for arrays of this backend: what is done with ``x op y`` (``_wrappers/out.py``).
+        self.inplace: Callable[[Any, Any, str, str], Any] | None = None
         #: The functions as ``pa.Array``'s operators and methods call them (``_fastpath.operator_function``).
         self.operators: dict[str, Callable[..., Any]] = {}
         self.setitem: Callable[[Any, Any, Any], None] | None = None
@@ -194,6 +198,11 @@ class Backend(Namespace):
         if advice:
             detail += "; " + advice.format(dtype=name)
         return UnsupportedDtypeError(function, self.name, name, ": " + detail)
+
+    def convert_array(self, array: Any, function: str) -> Any:
+        """The data of a ``pa.Array`` of another backend as a native array of this one (``function`` names
+        the caller in errors), as a dynamic switch converts it: through DLPack where both frameworks allow."""
+        return convert_array(array, self, function)
 
     def portable_dtype(self, native: Any) -> DType:
         """The portable dtype of a native dtype of this backend."""
@@ -443,10 +452,16 @@ def _build(info: BackendInfo) -> Backend:
     lacking = [
         d.name
         for d in declarations("support")
-        if d.name not in native and (d.composition is None or (not info.mutable_arrays and d.name in WRITING_HOOKS))
+        if d.name not in native
+        and (
+            d.composition is None
+            or (not info.mutable_arrays and d.name in WRITING_HOOKS)
+            or (info.lazy and d.name in LAZY_HOOKS)
+        )
     ]
     if lacking:
         reason = "" if info.mutable_arrays else ", as its arrays are immutable (mutable_arrays: False)"
+        reason += ", as it is lazy (lazy: True)" if info.lazy and LAZY_HOOKS & set(lacking) else ""
         raise PluginValidationError(
             f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
             f"hooks {', '.join(lacking)}{reason} (see core/src/polyarray/api/support.py)."
@@ -462,7 +477,9 @@ def _assemble(backend: Backend) -> Backend:
     for decl in declarations():
         if decl.kind == "standalone":
             continue
-        implementation = native.get(decl.name)
+        # Only a function with a native slot takes a plugin's implementation of its name (a composition of a
+        # namespace may share the name of one: ``pa.random.split`` beside ``pa.split``).
+        implementation = native.get(decl.name) if decl.has_native_slot else None
         composed = functools.partial(decl.composition, raw) if decl.composition is not None else None
         if implementation is None and composed is None:
             function = _not_implemented(decl, info.name)
@@ -513,6 +530,7 @@ def _assemble(backend: Backend) -> Backend:
         setattr(raw.linalg, alias, getattr(raw, alias))
     backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
     backend.getitem = make_getitem(backend)
+    backend.inplace = make_inplace(backend)
     backend.setitem = make_setitem(backend)
     return backend
 

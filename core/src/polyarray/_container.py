@@ -31,8 +31,10 @@ import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from . import _dynamic, _handler
+from . import _choice, _registry
+from ._array import Array
 from ._config import settings
+from ._declare import DECLARATIONS, ordered_wrappers
 from ._errors import NestingDepthError, PolyarrayTypeError, PolyarrayValueError
 
 __all__ = ["Container", "SEPARATOR", "MAX_DEPTH", "install_methods"]
@@ -112,7 +114,7 @@ def _new(data: dict[str, Any], dynamic_backend: bool) -> Container:
     """A Container holding ``data`` as it is (keys already checked, nested values already Containers)."""
     container = object.__new__(Container)
     object.__setattr__(container, "_data", data)
-    _dynamic.start_flag(container, dynamic_backend)
+    _registry.start_flag(container, dynamic_backend)
     return container
 
 
@@ -209,8 +211,6 @@ def _leaf_equal(a: Any, b: Any, equal_nan: bool) -> bool:
 
 
 def _public(name: str) -> Callable[..., Any]:
-    from ._declare import DECLARATIONS
-
     return DECLARATIONS[name].public
 
 
@@ -260,7 +260,7 @@ class Container:
         items.update(leaves)
         _check_depth(items.values(), "pa.Container(...)")
         object.__setattr__(self, "_data", {_check_key(k): _nested(v) for k, v in items.items()})
-        _dynamic.start_flag(self, settings.dynamic_backend)
+        _registry.start_flag(self, settings.dynamic_backend)
 
     @property
     def dynamic_backend(self) -> bool:
@@ -371,7 +371,7 @@ class Container:
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "dynamic_backend":
-            _dynamic.set_container_flag(self, bool(value))
+            _registry.set_container_flag(self, bool(value))
         elif name == "_data":
             raise PolyarrayTypeError("A Container's '_data' is not assigned; set keys instead.")
         else:
@@ -636,9 +636,9 @@ del _name, _op
 def _backend_of(container: Container) -> Any:
     """The backend a method call on ``container`` runs on: its first leaf's (as ``pa.Array`` methods do)."""
     first = next(container._leaves(), None)
-    if type(first) is _handler.ARRAY_TYPE:
+    if type(first) is Array:
         return first.backend
-    return _handler.current_backend(first) if first is not None else _handler.current_backend()
+    return _choice.choose_backend(() if first is None else (first,), None, None)
 
 
 class _FunctionMethod:
@@ -661,8 +661,6 @@ class _FunctionMethod:
 
 def install_methods(declarations: Any) -> None:
     """Give ``Container`` a method per nestable namespace function whose first parameter is an array."""
-    from ._wrappers import ordered_wrappers
-
     for decl in declarations:
         if decl.namespace or decl.kind in ("standalone", "support") or hasattr(Container, decl.name):
             continue

@@ -27,8 +27,16 @@ __all__ = [
     "standalone",
     "declarations",
     "set_publisher",
+    "WRAPPER_ORDER",
+    "COMBINED_WRAPPERS",
+    "WRAPPER_PARAMETERS",
+    "ordered_wrappers",
+    "wrapper_parameters",
+    "wrapper_parameter_names",
+    "check_wrapper_names",
     "MAIN_NAMESPACE_ALIASES",
     "WRITING_HOOKS",
+    "LAZY_HOOKS",
 ]
 
 #: The kinds of declaration (see docs/architecture.md).
@@ -37,8 +45,86 @@ KINDS = ("primary", "compositional", "mixed", "standalone", "support")
 #: Every declaration by qualified name (``"add"``, ``"linalg.svd"``).
 DECLARATIONS: dict[str, Declaration] = {}
 
+# -- the wrappers a declaration may name (their factories live in the ``_wrappers`` package) -------------
+
+#: Every wrapper of the design, outermost first.
+WRAPPER_ORDER: tuple[str, ...] = (
+    "handle_complex_input",
+    "infer_device",
+    "handle_device_shifting",
+    "infer_dtype",
+    "handle_array_function",
+    # These three must see pa.Array arguments, so they run outside the conversion to
+    # native arrays (the architecture guide's list had them inside it).
+    "handle_backend_invalid",
+    "handle_view_indexing",
+    "handle_view",
+    "outputs_to_polyarray_arrays",
+    "outputs_to_polyarray_shapes",
+    "outputs_to_native_arrays",
+    "inputs_to_native_arrays",
+    "inputs_to_native_shapes",
+    "inputs_to_polyarray_arrays",
+    "handle_out_argument",
+    "handle_array_like_without_promotion",
+    "handle_partial_mixed_function",
+    "handle_nestable",
+    "handle_ragged",
+    "handle_exceptions",
+    "handle_nans",
+)
+
+#: Names that stand for several wrappers.
+COMBINED_WRAPPERS: dict[str, tuple[str, ...]] = {
+    "to_native_arrays_and_back": ("inputs_to_native_arrays", "outputs_to_polyarray_arrays"),
+}
+
+#: Keyword-only parameters a wrapper adds to every public signature it is named in, and consumes before the
+#: implementation is called (unless the implementation declares the parameter itself, opting in to receive it).
+WRAPPER_PARAMETERS: dict[str, tuple[inspect.Parameter, ...]] = {
+    "handle_complex_input": (
+        inspect.Parameter(
+            "complex_mode",
+            inspect.Parameter.KEYWORD_ONLY,
+            default="jax",
+            annotation='Literal["jax", "split", "magnitude"]',
+        ),
+    ),
+    "handle_out_argument": (
+        inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None, annotation="ArrayLike | None"),
+    ),
+}
+
+
+def ordered_wrappers(names: Iterable[str]) -> tuple[str, ...]:
+    """Expand combined names and sort into :data:`WRAPPER_ORDER` (outermost first)."""
+    expanded = {part for name in names for part in COMBINED_WRAPPERS.get(name, (name,))}
+    return tuple(name for name in WRAPPER_ORDER if name in expanded)
+
+
+def wrapper_parameters(names: Iterable[str]) -> list[inspect.Parameter]:
+    """The parameters the named wrappers add, in pipeline order."""
+    return [p for name in ordered_wrappers(names) for p in WRAPPER_PARAMETERS.get(name, ())]
+
+
+def wrapper_parameter_names() -> frozenset[str]:
+    """Every parameter name some wrapper adds."""
+    return frozenset(p.name for params in WRAPPER_PARAMETERS.values() for p in params)
+
+
+def check_wrapper_names(names: Iterable[str], function: str) -> None:
+    """Reject wrapper names that are not in :data:`WRAPPER_ORDER` nor combined names."""
+    for name in names:
+        for part in COMBINED_WRAPPERS.get(name, (name,)):
+            if part not in WRAPPER_ORDER:
+                known = ", ".join(sorted(WRAPPER_ORDER) + sorted(COMBINED_WRAPPERS))
+                raise PolyarrayTypeError(f"{function!r} names the wrapper {name!r}, which is not one of: {known}.")
+
+
 #: The support hooks whose defaults write into their array: plugins with immutable arrays implement them.
 WRITING_HOOKS = frozenset({"inplace_update", "set_item"})
+#: The support hooks whose defaults read values at once: lazy plugins (``lazy: True``) implement them.
+LAZY_HOOKS = frozenset({"compute_arrays", "persist_arrays"})
 
 #: Functions of the main namespace that the standard also places in ``linalg``.
 MAIN_NAMESPACE_ALIASES = ("matmul", "matrix_transpose", "tensordot", "vecdot")
@@ -151,8 +237,6 @@ def _analyse(decl: Declaration) -> None:
     """Find, once, which parameters can hold arrays or dtypes."""
     positional: list[tuple[int, str]] = []
     keyword: dict[str, str] = {}
-    from ._wrappers import wrapper_parameter_names
-
     consumed = wrapper_parameter_names()
     for index, param in enumerate(decl.signature.parameters.values()):
         if param.name in consumed:
@@ -183,8 +267,6 @@ def _insert_keyword_only(signature: inspect.Signature, added: list[inspect.Param
 
 def _with_wrapper_parameters(signature: inspect.Signature, wrappers: tuple[str, ...]) -> inspect.Signature:
     """Add the keyword-only parameters the named wrappers handle (``out=`` …) to a public signature."""
-    from ._wrappers import wrapper_parameters
-
     added = [p for p in wrapper_parameters(wrappers) if p.name not in signature.parameters]
     return _insert_keyword_only(signature, added)
 
@@ -203,8 +285,6 @@ def _declare(
     result: type | None = None,
     check: Callable[[tuple, dict[str, Any]], None] | None = None,
 ) -> Callable[..., Any]:
-    from ._wrappers import check_wrapper_names
-
     namespace = _namespace_of(function) if namespace is None else namespace
     signature = inspect.signature(function)
     composition = None
@@ -238,9 +318,16 @@ def _declare(
         implementation_signature=implementation_signature,
         check=check,
     )
-    if decl.name in _NAMES:
-        raise PolyarrayTypeError(f"{decl.qualname!r} is declared twice: function names are unique across namespaces.")
-    _NAMES.add(decl.name)
+    # A hookspec is named by the function's name alone: functions with a native slot (primary, mixed,
+    # support) have names unique across namespaces; a composition of a namespace may share one
+    # (``pa.random.split`` beside ``pa.split``), as long as its qualified name is new.
+    if decl.qualname in DECLARATIONS or (decl.has_native_slot and decl.name in _NAMES):
+        raise PolyarrayTypeError(
+            f"{decl.qualname!r} is declared twice: qualified names are unique, and so are the names of "
+            "functions a backend may implement (primary, mixed, support), across namespaces."
+        )
+    if decl.has_native_slot:
+        _NAMES.add(decl.name)
     _analyse(decl)
     if kind == "standalone":
         public = function

@@ -23,7 +23,7 @@ import contextvars
 import re
 from typing import Any
 
-from ._errors import PolyarrayValueError
+from ._errors import PolyarrayValueError, UnsupportedDeviceError
 from ._tracers import constant_when_compiled
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "soft_mode",
     "set_soft_mode",
     "DEVICE",
+    "device_of",
     "SOFT",
 ]
 
@@ -117,3 +118,19 @@ def set_soft_mode(flag: bool) -> None:
     global process_soft
     SOFT.set(flag)
     process_soft = flag
+
+
+def device_of(backend: Any, native: Any, function: str) -> str:
+    """The portable device of a native array of ``backend``, which must be one the backend lists.
+
+    A framework may hold arrays on devices its plugin does not list (a torch
+    ``meta`` tensor, which holds no data): they are refused, naming the device.
+    """
+    device = backend.raw.device_of(native)
+    if device not in backend.info.devices:
+        raise UnsupportedDeviceError(
+            f"pa.{function} on the {backend.name} backend got an array on the device {device!r}, which the "
+            f"backend does not list (it has {', '.join(map(repr, backend.info.devices))}); polyarray computes "
+            f"only on those. Move the array to one of them first (for torch: x.to('cpu'))."
+        )
+    return device

@@ -97,7 +97,10 @@ class InfoSpec:
         or JAX: polyarray then converts them with the backend's ``asarray``;
         default True, as for NumPy), ``flushes_subnormals`` (True for a
         framework whose arithmetic reads subnormal floating-point inputs as
-        zero, as XLA and TensorFlow's CPU kernels do; default False).
+        zero, as XLA and TensorFlow's CPU kernels do; default False),
+        ``lazy`` (True for a framework that builds a graph and computes only
+        when asked, such as Dask: see the lazy-backend contract in
+        docs/writing-a-backend.md; default False).
         """
 
 
@@ -119,6 +122,8 @@ class BackendInfo:
     accepts_array_likes: bool = True
     #: Whether the framework's arithmetic reads subnormal inputs as zero (flush-to-zero).
     flushes_subnormals: bool = False
+    #: Whether functions build a graph that is computed only when asked (the lazy-backend contract).
+    lazy: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,8 +364,11 @@ _FIELDS: dict[str, Callable[[Any, list[str]], Any]] = {
     "mutable_arrays": _flag("mutable_arrays"),
     "accepts_array_likes": _flag("accepts_array_likes"),
     "flushes_subnormals": _flag("flushes_subnormals"),
+    "lazy": _flag("lazy"),
 }
 _INFO_KEYS = frozenset(_FIELDS)
+#: The keys that are True or False.
+_FLAGS = ("mutable_arrays", "accepts_array_likes", "flushes_subnormals", "lazy")
 
 
 def _read_fields(raw: Any, problems: list[str]) -> dict[str, Any]:
@@ -441,9 +449,7 @@ def _info_from_plugin(
         )
     framework = fields.get("framework")
     modules = fields.get("implementation_modules")
-    flags = {
-        key: fields[key] for key in ("mutable_arrays", "accepts_array_likes", "flushes_subnormals") if key in fields
-    }
+    flags = {key: fields[key] for key in _FLAGS if key in fields}
     return BackendInfo(
         name=name,
         framework=framework,
@@ -606,6 +612,20 @@ def backend_infos() -> dict[str, BackendInfo]:
     return infos
 
 
+#: What to call, with a backend's name, when what that name stands for changes (the handler forgets its build).
+_listeners: list[Callable[[str], None]] = []
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(name)`` whenever the backend ``name`` is registered, unregistered or rediscovered."""
+    _listeners.append(listener)
+
+
+def _announce(name: str) -> None:
+    for listener in _listeners:
+        listener(name)
+
+
 def registered_names() -> frozenset[str]:
     """Names of the backends registered at run time."""
     return frozenset(_registered)
@@ -614,8 +634,6 @@ def registered_names() -> frozenset[str]:
 def refresh_discovery() -> None:
     """Read the installed entry points again (after installing or removing a plugin)."""
     global _claims
-    from . import _handler
-
     with _lock:
         known = set(_infos) | set(_claims or ()) | set(_invalid)
         _claims = None
@@ -623,7 +641,7 @@ def refresh_discovery() -> None:
         _claim_infos.clear()
         for name in known - set(_registered):
             _infos.pop(name, None)
-            _handler.forget_backend(name)
+            _announce(name)
         _failures.clear()
         _warned.clear()
 
@@ -673,8 +691,6 @@ def register_backend(name: str, plugin: ModuleType | str | Any) -> None:
     True
     >>> pa.unregister_backend("numpy2")
     """
-    from . import _handler
-
     problem = name_problem(name)
     if problem is not None:
         error = PolyarrayTypeError if not isinstance(name, str) else PolyarrayValueError
@@ -698,7 +714,7 @@ def register_backend(name: str, plugin: ModuleType | str | Any) -> None:
         _infos.pop(name, None)
         _failures.pop(name, None)
         _warned.discard(name)
-        _handler.forget_backend(name)
+        _announce(name)
 
 
 def unregister_backend(name: str) -> None:
@@ -710,8 +726,6 @@ def unregister_backend(name: str) -> None:
     >>> "numpy2" in pa.available_backends()
     False
     """
-    from . import _handler
-
     with _lock:
         if name not in _registered:
             raise BackendNotFoundError(f"{_short(name)} was not registered with pa.register_backend.")
@@ -719,4 +733,4 @@ def unregister_backend(name: str) -> None:
         _infos.pop(name, None)
         _failures.pop(name, None)
         _warned.discard(name)
-        _handler.forget_backend(name)
+        _announce(name)

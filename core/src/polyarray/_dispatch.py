@@ -2,7 +2,7 @@
 
 ``pa.add`` is made once, when polyarray is imported, and never replaced:
 ``pa.set_backend`` changes state, not the module. A call picks its backend
-with :func:`polyarray._handler.choose_backend` (``backend=`` > the context's
+with :func:`polyarray._choice.choose_backend` (``backend=`` > the context's
 backend > the first array argument's backend > the implicit backend) and
 calls that backend's function for the declaration with the arguments exactly
 as given. Where the compiled fast paths are built (``_accel.py``), the public
@@ -16,7 +16,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _accel, _array, _declare, _dynamic, _handler, _tracers
+from . import _accel, _array, _declare, _handler, _registry, _tracers
 from ._array import Array
 from ._backend import Backend
 from ._config import settings
@@ -36,11 +36,11 @@ _accel.configure(
     shape_type=Shape,
     backend_type=Backend,
     error=PolyarrayError,
-    track=_dynamic.track,
-    registry=_dynamic.registry(),
+    track=_registry.track,
+    registry=_registry.registry(),
 )
 if _accel.AVAILABLE:
-    _dynamic.use_array_pruner(_accel.prune)
+    _registry.use_array_pruner(_accel.prune)
 
 __all__ = ["accelerate_array", "make_dispatcher"]
 

@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ._errors import PolyarrayTypeError
 from ._tracers import constant_when_compiled
 
 __all__ = [
@@ -168,8 +169,6 @@ def as_dtype(obj: Any) -> DType:
     """The portable :class:`DType` for a dtype-like object (name, native or portable)."""
     name = dtype_name_of(obj)
     if name is None:
-        from ._errors import PolyarrayTypeError
-
         raise PolyarrayTypeError(
             f"{obj!r} is not a data type polyarray knows; use one of {', '.join('pa.' + n for n in DTYPES)}."
         )

@@ -1,10 +1,10 @@
 """Dynamic backends: live ``pa.Array`` and ``pa.Container`` objects that follow ``set_backend(name, dynamic=True)``.
 
-An array or Container whose ``dynamic_backend`` flag is True is kept in a
-weak registry (a ``weakref.WeakValueDictionary`` per kind, keyed by ``id``,
-as arrays are not hashable; filled when the flag is set, never found by
-scanning the heap), so a switch costs time in proportion to the number of
-dynamic objects alive, and the registry keeps none of them alive.
+An array or Container whose ``dynamic_backend`` flag is True is in the
+registry of ``_registry.py`` (weak references, filled when the flag is set,
+never found by scanning the heap), so a switch costs time in proportion to
+the number of dynamic objects alive, and the registry keeps none of them
+alive.
 
 A switch converts all of them, or none: every conversion is checked first
 (the target backend must hold each dtype and have each device), then every
@@ -22,28 +22,35 @@ dtype: ``bfloat16`` travels as NumPy arrays of ml_dtypes' ``bfloat16``. Views re
 immutable framework (see ``_wrappers/views.py``) end with a switch; each
 converted array keeps its values.
 
-The default flag of new arrays and Containers is process-wide, like
-``pa.set_array_mode``: ``pa.set_dynamic_backend(flag)`` pushes it,
-``pa.unset_dynamic_backend()`` pops it, ``pa.dynamic_backend_as(flag)`` holds
-it for a ``with`` block.
+The default flag of new arrays and Containers, and the registry, are
+``_registry.py``'s; this module converts.
 """
 
 from __future__ import annotations
 
 import sys
-import threading
-import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _handler
-from ._config import settings
-from ._errors import PolyarrayError, PolyarrayValueError, UnsupportedDtypeError
+from . import _choice, _registry
+from ._array import Array
+from ._container import Container
+from ._errors import PolyarrayError, PolyarrayValueError, UnsupportedDeviceError, UnsupportedDtypeError
+from ._registry import (
+    _is_dynamic,
+    _lock,
+    _set_flag,
+    dynamic_backend_as,
+    live_arrays,
+    live_containers,
+    set_dynamic_backend,
+    start_flag,
+    track,
+    unset_dynamic_backend,
+)
 
 if TYPE_CHECKING:
-    from ._array import Array
     from ._backend import Backend
-    from ._container import Container
     from ._dtypes import DType
 
 __all__ = [
@@ -60,187 +67,10 @@ __all__ = [
     "live_containers",
 ]
 
-#: Weak references to the arrays and Containers flagged dynamic, oldest first. A reference whose
-#: object died or was opted out stays until the next pruning: appending is all that creating a
-#: dynamic array costs (the compiled fast path appends to ``_arrays`` itself), and a list is
-#: pruned once it has doubled since its last pruning (``settings.dynamic_limit`` for arrays).
-_arrays: list[weakref.ref] = []
-_containers: list[weakref.ref] = []
-_container_limit = [1024]
-_append_array = _arrays.append
-_lock = threading.RLock()
-_prune_lock = threading.Lock()
-_ref = weakref.ref
-
-#: ``pa.Array``, filled in by ``_array`` (which imports this module).
-ARRAY_TYPE: type = type("NotYetDefined", (), {})
-
-#: The default flag of new arrays and Containers when nothing is pushed: the design's dynamic default.
-DEFAULT = True
-
-#: The flags pushed by set_dynamic_backend, oldest first; ``settings.dynamic_backend`` is the last one.
-_pushed: list[bool] = []
-
-
-# -- the default flag ---------------------------------------------------------------------
-
-
-def set_dynamic_backend(flag: bool) -> None:
-    """Make ``flag`` the ``dynamic_backend`` of arrays and Containers created from now on (process-wide).
-
-    New ones are dynamic by default (True); the previous default comes back
-    with :func:`unset_dynamic_backend`.
-
-    >>> pa.set_dynamic_backend(False)
-    >>> pa.asarray([1.0]).dynamic_backend
-    False
-    >>> pa.unset_dynamic_backend()
-    >>> pa.asarray([1.0]).dynamic_backend
-    True
-    """
-    with _lock:
-        _pushed.append(bool(flag))
-        settings.dynamic_backend = bool(flag)
-
-
-def unset_dynamic_backend() -> None:
-    """Go back to the default ``dynamic_backend`` before the last :func:`set_dynamic_backend` (True at start).
-
-    >>> pa.set_dynamic_backend(False)
-    >>> pa.unset_dynamic_backend()
-    >>> pa.Container(a=pa.asarray([1])).dynamic_backend
-    True
-    """
-    with _lock:
-        if _pushed:
-            _pushed.pop()
-        settings.dynamic_backend = _pushed[-1] if _pushed else DEFAULT
-
-
-class dynamic_backend_as:
-    """Set the default ``dynamic_backend`` of new arrays and Containers inside a ``with`` block.
-
-    >>> with pa.dynamic_backend_as(False):
-    ...     x = pa.asarray([1.0, 2.0])
-    >>> x.dynamic_backend, pa.asarray([3.0]).dynamic_backend
-    (False, True)
-    """
-
-    __slots__ = ("flag",)
-
-    def __init__(self, flag: bool) -> None:
-        self.flag = bool(flag)
-
-    def __enter__(self) -> dynamic_backend_as:
-        set_dynamic_backend(self.flag)
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        unset_dynamic_backend()
-
-
-# -- the registry ---------------------------------------------------------------------------
-
-
-def track(value: Array | Container) -> None:
-    """Flag ``value`` as dynamic and register it, without converting it."""
-    if value.__class__ is ARRAY_TYPE:  # every new array, unless the default is off: kept short
-        value._dynamic = True
-        _append_array(_ref(value))
-        if len(_arrays) >= settings.dynamic_limit:
-            settings.dynamic_limit = _prune_arrays[0](_arrays)
-        return
-    # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
-    _setattr(value, "_dynamic", True)
-    if isinstance(value, ARRAY_TYPE):
-        _arrays.append(_ref(value))
-        if len(_arrays) >= settings.dynamic_limit:
-            settings.dynamic_limit = _prune_arrays[0](_arrays)
-    else:
-        _containers.append(_ref(value))
-        if len(_containers) >= _container_limit[0]:
-            _container_limit[0] = _prune(_containers)
-
-
-_setattr = object.__setattr__
-
-
-def registry() -> list[weakref.ref]:
-    """The list of weak references to dynamic arrays, which the compiled fast path appends to."""
-    return _arrays
-
-
-def _prune(refs: list[weakref.ref]) -> int:
-    """Drop the references to objects that died or are no longer dynamic; the length to prune at next.
-
-    Appends may go on meanwhile, in other threads.
-    """
-    if not _prune_lock.acquire(blocking=False):
-        return len(refs) + 1024  # another thread is pruning
-    try:
-        count = len(refs)
-        # One reference per object (a dict keyed by id), for the live ones still flagged.
-        kept = list(
-            {id(value): ref for ref in refs[:count] if (value := ref()) is not None and value._dynamic}.values()
-        )
-        # One slice assignment: references appended since ``count`` was read stay after the kept ones.
-        refs[:count] = kept
-        return max(1024, 2 * len(kept))
-    finally:
-        _prune_lock.release()
-
-
-#: What prunes the registry of arrays: :func:`_prune`, or its compiled version (see :func:`use_array_pruner`).
-_prune_arrays: list[Callable[[list[weakref.ref]], int]] = [_prune]
-
-
-def use_array_pruner(prune: Callable[[list[weakref.ref]], int]) -> None:
-    """Prune the registry of arrays with ``prune``, which must do what :func:`_prune` does (the compiled one)."""
-    _prune_arrays[0] = prune
-
-
-def _set_flag(value: Array | Container, flag: bool) -> None:
-    _setattr(value, "_dynamic", flag)
-
-
-def start_flag(value: Array | Container, flag: bool) -> None:
-    """Set the flag of a new array or Container (a copy takes its original's), registering it when True.
-
-    Nothing is converted.
-    """
-    if flag:
-        track(value)
-    else:
-        _set_flag(value, False)
-
-
-def _is_dynamic(value: Any) -> bool:
-    return getattr(value, "_dynamic", False)
-
-
-def _live(refs: list[weakref.ref]) -> list[Any]:
-    found, seen = [], set()
-    for ref in list(refs):
-        value = ref()
-        if value is not None and _is_dynamic(value) and id(value) not in seen:
-            seen.add(id(value))
-            found.append(value)
-    return found
-
-
-def live_arrays() -> list[Array]:
-    """The dynamic ``pa.Array`` objects alive now."""
-    return _live(_arrays)
-
-
-def live_containers() -> list[Container]:
-    """The dynamic ``pa.Container`` objects alive now."""
-    return _live(_containers)
-
 
 def _set_backend_of_context() -> Backend | None:
     """The backend set for this context (by set_backend or backend_context), or None."""
-    stack = _handler._current_stack()
+    stack = _choice.current_stack()
     return stack[-1] if stack else None
 
 
@@ -313,8 +143,6 @@ class _Plan:
                     self._add_leaf(node, key, leaf, seen)
 
     def _add_leaf(self, node: Container, key: str, leaf: Any, seen: set[int]) -> None:
-        from ._array import Array
-
         if type(leaf) is Array:
             if leaf.backend is self.target or id(leaf) in seen:
                 return
@@ -325,7 +153,7 @@ class _Plan:
             else:
                 self.moves.append(_Move(leaf.data, leaf.backend, _LeafSlot(node, key, wrap=True)))
             return
-        owner = _handler._owner_of(leaf)
+        owner = _choice.owner_of(leaf)
         if owner is not None and owner is not self.target and isinstance(leaf, owner.native_array_types):
             self.moves.append(_Move(leaf, owner, _LeafSlot(node, key, wrap=False)))
 
@@ -357,14 +185,10 @@ class _LeafSlot:
         self.node, self.key, self.wrap = node, key, wrap
 
     def put(self, data: Any, target: Backend) -> None:
-        from ._array import Array
-
         self.node._data[self.key] = Array(data, target) if self.wrap else data
 
 
 def _leaves_of(container: Container) -> Iterator[tuple[Container, str, Any]]:
-    from ._container import Container
-
     for key, value in list(container._data.items()):
         if isinstance(value, Container):
             yield from _leaves_of(value)
@@ -380,9 +204,37 @@ def _flag_set(target: Backend) -> tuple[str, str]:
 def _apply(plan: _Plan, what: tuple[str, str]) -> None:
     """Check every move, make every new array, then store them all (nothing is stored if anything fails)."""
     _check(plan, what)
+    _compute_lazy(plan)
     converted = [_converted(move, plan.target) for move in plan.moves]
     for move, data in zip(plan.moves, converted):
         move.store.put(data, plan.target)
+
+
+def _compute_lazy(plan: _Plan) -> None:
+    """Compute the data of the moves from lazy backends, in one pass per backend, into NumPy arrays.
+
+    Arrays of a lazy backend (Dask) often share their graphs: computed together,
+    the work they share runs once. The moves then convert from NumPy, without
+    copying the fresh NumPy arrays again where the target can share them.
+    """
+    lazy: dict[Backend, list[_Move]] = {}
+    for move in plan.moves:
+        if move.source.info.lazy and not plan.target.info.lazy:
+            lazy.setdefault(move.source, []).append(move)
+    if not lazy:
+        return
+    numpy_backend = _choice.resolve_backend("numpy")
+    for source, moves in lazy.items():
+        try:
+            values = source.raw.compute_arrays(*(move.data for move in moves))
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            from ._translate import translate_exception
+
+            raise translate_exception(error, "set_backend", source.name) from error
+        for move, value in zip(moves, values):
+            move.data, move.source = value, numpy_backend
 
 
 def _converted(move: _Move, target: Backend) -> Any:
@@ -434,8 +286,6 @@ def _check(plan: _Plan, what: tuple[str, str]) -> None:
     devices = set(target.info.devices)
     missing = [move for move in plan.moves if move.device not in devices]
     if missing:
-        from ._errors import UnsupportedDeviceError
-
         raise UnsupportedDeviceError(
             f"{what[1]}, and {len(missing)} array(s) live on "
             f"{', '.join(sorted({repr(m.device) for m in missing}))}, which the {target.name} backend does not have "
@@ -462,24 +312,6 @@ def convert(data: Any, source: Backend, target: Backend, dtype: DType, device: s
             return target.raw.asarray(shared, copy=True)
     values = native_byte_order(source.raw.to_numpy(data))
     return target.raw.asarray(values, dtype=target.native_dtype(dtype), device=device, copy=True)
-
-
-def device_of(backend: Backend, native: Any, function: str) -> str:
-    """The portable device of a native array of ``backend``, which must be one the backend lists.
-
-    A framework may hold arrays on devices its plugin does not list (a torch
-    ``meta`` tensor, which holds no data): they are refused, naming the device.
-    """
-    device = backend.raw.device_of(native)
-    if device not in backend.info.devices:
-        from ._errors import UnsupportedDeviceError
-
-        raise UnsupportedDeviceError(
-            f"pa.{function} on the {backend.name} backend got an array on the device {device!r}, which the "
-            f"backend does not list (it has {', '.join(map(repr, backend.info.devices))}); polyarray computes "
-            f"only on those. Move the array to one of them first (for torch: x.to('cpu'))."
-        )
-    return device
 
 
 def native_byte_order(value: Any) -> Any:
@@ -513,3 +345,7 @@ def _same(result: Any, data: Any, target: Backend, dtype: DType, device: str) ->
         )
     except Exception:
         return False
+
+
+# The converting flag setters: setting a flag to True converts the object at once.
+_registry.use_flag_setters(set_array_flag, set_container_flag)

@@ -20,17 +20,36 @@ the same plan and hands the calls it does not take to the Python closure.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _accel, _dynamic, _tracers
+from . import _accel, _registry, _tracers
 from ._array import Array
 from ._config import settings
-from ._declare import _annotation_text, signature_of
+from ._declare import _annotation_text, ordered_wrappers, signature_of, wrapper_parameter_names
+from ._dynamic import native_byte_order
 from ._errors import PolyarrayError
 from ._promotion import SCALAR_BOUNDS, promote_scalar
-from ._wrappers import _FACTORIES, ordered_wrappers, wrapper_parameter_names
+from ._wrappers import _FACTORIES
+
+# Every wrapper module registers its factories when imported (the names are not used here).
+from ._wrappers import array_like as _array_like_wrappers  # noqa: F401
+from ._wrappers import backend_invalid as _backend_invalid_wrappers  # noqa: F401
+from ._wrappers import complex as _complex_wrappers  # noqa: F401
+from ._wrappers import conversion as _conversion_wrappers  # noqa: F401
+from ._wrappers import device as _device_wrappers  # noqa: F401
+from ._wrappers import dtype as _dtype_wrappers  # noqa: F401
+from ._wrappers import errors as _errors_wrappers  # noqa: F401
+from ._wrappers import integers as _integers_wrappers  # noqa: F401
+from ._wrappers import mixed as _mixed_wrappers  # noqa: F401
+from ._wrappers import nans as _nans_wrappers  # noqa: F401
+from ._wrappers import nest as _nest_wrappers  # noqa: F401
+from ._wrappers import out as _out_wrappers  # noqa: F401
+from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
+from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
+from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
 from ._wrappers.errors import naming, naming_check, translate_exception
@@ -74,8 +93,11 @@ NONE_ONLY = 2
 INTEGER = 3
 #: anything but a ``pa.Shape``;
 NOT_SHAPE = 4
-#: nothing: a call giving it goes to the chain (a required array given by keyword).
+#: nothing: a call giving it goes to the chain (a required array given by keyword);
 CHAIN = 5
+#: a dtype: passed on as the backend's native dtype (``Backend.native_dtype``, as the chain converts it), None
+#: as it is.
+DTYPE = 6
 
 #: The Python scalar types an operand may be instead of an array (bool never: it is no number here).
 SCALAR_TYPES = (int, float, complex)
@@ -102,7 +124,9 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
-        native_type: the backend's native array class: arrays must be exactly of it (or ``pa.Array`` of it).
+        native_type: the backend's main native array class (arrays of exactly it are checked first).
+        other_types: the backend's other native array classes (NumPy's scalars, JAX's tracers …), matched
+            with ``isinstance``.
         backend, qualname, backend_name: whose function this is, for ``pa.Array`` results and error messages.
         translate: ``translate_exception`` where native errors become polyarray errors, else None.
         wrap: 0: the result as it is; 1: a ``pa.Array`` in array mode (else ``finish``); 2: ``finish(result)``;
@@ -122,6 +146,9 @@ class FastPlan:
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
         ranked: whether an integer parameter names axes, checked against the arrays' rank.
+        creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
+            functions); only the Python fast path takes their calls.
+        to_native_dtype: ``Backend.native_dtype`` naming the function, for the ``DTYPE`` parameters.
     """
 
     __slots__ = (
@@ -130,6 +157,7 @@ class FastPlan:
         "backend_name",
         "check",
         "check_nans",
+        "creation",
         "device_of",
         "dropped",
         "dtype_source",
@@ -141,11 +169,13 @@ class FastPlan:
         "native_type",
         "npositional",
         "nrequired",
+        "other_types",
         "positional",
         "promoted",
         "qualname",
         "ranked",
         "scalars",
+        "to_native_dtype",
         "translate",
         "unwrap_arrays",
         "wrap",
@@ -237,17 +267,20 @@ def plan_for(
     """The fast path's plan for ``implementation``, or None where the chain must take every call.
 
     There is no fast path where a wrapper it cannot stand in for is active,
-    for creation functions whose default dtype depends on the values, for
-    functions without a required array, with ``*args``/``**kwargs``, or with
-    a dtype or array parameter whose default is not None.
+    for functions without a required array (creation functions excepted),
+    with ``*args``/``**kwargs``, or with an array parameter whose default is
+    not None. A creation function whose default dtype depends on its values
+    (``zeros``, ``asarray`` …) calls its implementation through the
+    ``infer_dtype`` wrapper, which gives those defaults.
     """
     params = list(decl.signature.parameters.values())
     if not active or active - STAND_INS or not backend.native_array_types:
         return None
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return None
-    if "infer_dtype" in active and decl.name in CREATION_RULES:
-        return None
+    # A creation function whose default dtype comes from its values: the fast path calls the implementation
+    # through the infer_dtype wrapper itself, the one definition of those defaults.
+    creation = "infer_dtype" in active and decl.name in CREATION_RULES
     try:
         implementation_names = set(signature_of(implementation).parameters)
     except (TypeError, ValueError):
@@ -277,6 +310,8 @@ def plan_for(
         elif category == "array" and param.default is param.empty:
             arrays.append(index)
             code = (CHAIN, None, None)
+        elif category == "dtype" and (param.default is None or param.default is param.empty):
+            code = (DTYPE, None, None)
         elif category is not None:
             if param.default is not None:
                 return None
@@ -288,7 +323,7 @@ def plan_for(
         else:
             code = (PASS, None, default)
         codes.append(code)
-    if not arrays:
+    if not arrays and not creation:
         return None
     ranked = any(spec is not None and spec[4] for _, spec, _ in codes)
     if ranked and {name for _, name, _ in array_positions(decl)} != {params[i].name for i in arrays}:
@@ -298,9 +333,13 @@ def plan_for(
     promoted = promoted if "infer_dtype" in active and len(promoted) > 1 else []
     guarded = _guarded_direct(implementation)
     plan = FastPlan()
-    plan.impl = _direct(implementation)
+    if creation:
+        guarded, plan.impl = None, _FACTORIES["infer_dtype"](implementation, decl, backend)
+    else:
+        plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
     plan.native_type = backend.native_array_types[0]
+    plan.other_types = tuple(backend.native_array_types[1:])
     plan.backend = backend
     plan.qualname = decl.qualname
     plan.backend_name = backend.name
@@ -318,8 +357,8 @@ def plan_for(
     plan.dtype_source = promoted[0] if promoted else arrays[0] if guarded is not None else -1
     # A Python scalar operand takes the array's dtype only where the call then equals the framework callable's
     # with that scalar: through a direct mark (the framework treats Python scalars as of the array's dtype).
-    direct = guarded is not None or plan.impl is not implementation
-    takes_scalars = len(promoted) == len(arrays) == 2 and all(takes_scalar(params[i]) for i in promoted)
+    direct = not creation and (guarded is not None or plan.impl is not implementation)
+    takes_scalars = len(promoted) == 2 and all(takes_scalar(params[i]) for i in promoted)
     plan.scalars = scalar_rules(backend) if direct and takes_scalars else None
     plan.positional = tuple(codes[: plan.npositional])
     plan.keywords = {p.name: codes[i] for i, p in enumerate(params) if p.kind is not inspect.Parameter.POSITIONAL_ONLY}
@@ -334,7 +373,15 @@ def plan_for(
     several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
     plan.device_of = backend.raw.device_of if several_devices else None
     plan.ranked = ranked
+    plan.creation = creation
+    # The chain's conversion of dtypes, its errors named as the chain names them.
+    plan.to_native_dtype = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
     return plan
+
+
+#: Dtypes a framework may combine with a Python float at a higher precision than the dtype's own (torch
+#: computes ``bfloat16_x * 0.1`` in float32), which rounding the scalar to the dtype first does not give.
+_HALF_PRECISION = frozenset({"float16", "bfloat16", "complex32"})
 
 
 def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int]]:
@@ -343,18 +390,20 @@ def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int
     A scalar type keeps a dtype where promotion gives the dtype itself
     (``float`` with ``float32``; not ``float`` with ``int8``), so the call's
     result is what the framework gives for the scalar as an array of that
-    dtype. Ints must also fit the dtype (``check_scalar``'s bounds).
+    dtype. Ints must also fit the dtype (``check_scalar``'s bounds) and a 64-bit signed integer.
     """
     rules = backend._scalar_rules
     if rules is None:
         rules = {}
         for name, native in backend._to_native.items():
             portable = backend._to_portable[native]
-            if portable.kind == "bool":
+            if portable.kind == "bool" or name in _HALF_PRECISION:
                 continue
             kinds = tuple(t for t in SCALAR_TYPES if promote_scalar(portable, t, backend.default_dtypes) is portable)
             low, high = SCALAR_BOUNDS.get(name, (0, -1))
-            rules[native] = (kinds, int(low), int(high))
+            # Frameworks read a Python int as a 64-bit signed integer (JAX refuses larger ones): beyond that
+            # range the chain makes the scalar an array of the dtype first.
+            rules[native] = (kinds, max(int(low), -(2**63)), min(int(high), 2**63 - 1))
         backend._scalar_rules = rules
     return rules
 
@@ -448,7 +497,7 @@ def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, 
         return value.__class__ is not Shape
     if code == AT_DEFAULT:
         return value is default
-    return False
+    return code == DTYPE
 
 
 # -- the closures --------------------------------------------------------------------------------
@@ -457,7 +506,7 @@ def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
     impl, native, native_dtypes = plan.impl, plan.native, plan.native_dtypes
-    T, B = plan.native_type, plan.backend
+    T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
     wrap, finish = plan.wrap, plan.finish
     nrequired, npositional = plan.nrequired, plan.npositional
@@ -470,8 +519,11 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         plan.device_of,
         plan.ranked,
     )
+    to_native_dtype, creation = plan.to_native_dtype, plan.creation
+    dtype_positions = tuple(i for i, (code, _, _) in enumerate(positional) if code == DTYPE)
+    dtype_keywords = frozenset(name for name, (code, _, _) in keywords.items() if code == DTYPE)
     config = settings
-    new_object, track = object.__new__, _dynamic.track
+    new_object, track = object.__new__, _registry.track
     promoted_set = frozenset(promoted)
 
     def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any) -> Any:
@@ -488,7 +540,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         if wrap == 1 and not config.array_mode:
             return result
         if wrap == 1 or wrap == 3:
-            if result.__class__ is T:
+            if result.__class__ is T or (others and isinstance(result, others)):
                 array = new_object(Array)
                 array.data = result
                 array.backend = B
@@ -508,13 +560,19 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             value = args[index]
             cls = value.__class__
             if cls is T:
+                if creation and native_byte_order(value) is not value:
+                    return chain(*args, **kwargs)  # the chain gives the data in native byte order
                 continue
-            if cls is Array and unwrap and value.backend is B and value.data.__class__ is T:
-                values[index] = value.data
+            if cls is Array:
+                if unwrap and value.backend is B and (value.data.__class__ is T or isinstance(value.data, others)):
+                    values[index] = value.data
+                    continue
             elif scalars is not None and cls in SCALAR_TYPES and index in promoted_set and scalar_at < 0:
                 scalar_at = index
-            else:
-                return chain(*args, **kwargs)
+                continue
+            elif others and isinstance(value, others):
+                continue
+            return chain(*args, **kwargs)
         dtype = None
         if scalar_at >= 0:
             dtype = values[promoted[1] if scalar_at == promoted[0] else promoted[0]].dtype
@@ -551,6 +609,14 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     return chain(*args, **kwargs)
             if dropped and not dropped.isdisjoint(kwargs):
                 kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
+            if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
+                kwargs = {
+                    name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
+                    for name, value in kwargs.items()
+                }
+        for index in dtype_positions:
+            if index < count and values[index] is not None:
+                values[index] = to_native_dtype(values[index])
         if device_of is not None:
             device = device_of(values[arrays[0]])
             for index in arrays[1:]:
@@ -560,19 +626,40 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             check(tuple(values), kwargs)
         return call(values, kwargs, dtype)
 
-    if len(arrays) == 1 and nrequired == 1 and not check_nans and check is None:
+    if len(arrays) == 1 and nrequired == 1 and check is None:
         # One array and nothing else required (element-wise functions of one array, most reductions),
         # called with the array alone.
         def fast_one(*args: Any, **kwargs: Any) -> Any:
-            if len(args) == 1 and not kwargs:
+            if len(args) == 1 and not kwargs and not (check_nans and config.nan_checking):
                 value = args[0]
                 cls = value.__class__
                 if cls is Array and unwrap and value.backend is B:
                     value = value.data
                     cls = value.__class__
-                if cls is T:
+                if (cls is T or (others and isinstance(value, others))) and not (
+                    creation and native_byte_order(value) is not value
+                ):
                     return call((value,), kwargs, value.dtype if native is not None else None)
             return fast(*args, **kwargs)
 
         return fast_one
+    if arrays == (0, 1) and nrequired == 2 and check is None and device_of is None:
+        # Two arrays and nothing else required (element-wise functions of two operands, matmul …), called
+        # with the two alone.
+        def fast_two(*args: Any, **kwargs: Any) -> Any:
+            if len(args) == 2 and not kwargs and not (check_nans and config.nan_checking):
+                first, second = args
+                if first.__class__ is Array and unwrap and first.backend is B:
+                    first = first.data
+                if second.__class__ is Array and unwrap and second.backend is B:
+                    second = second.data
+                if (first.__class__ is T or (others and isinstance(first, others))) and (
+                    second.__class__ is T or (others and isinstance(second, others))
+                ):
+                    dtype = first.dtype
+                    if not promoted or second.dtype is dtype:
+                        return call((first, second), kwargs, dtype)
+            return fast(*args, **kwargs)
+
+        return fast_two
     return fast

@@ -36,7 +36,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import _handler
+from . import _choice
 from ._array import Array, wrap_native
 from ._container import Container
 from ._errors import PolyarrayError, PolyarrayValueError, TracingError
@@ -393,7 +393,7 @@ class Graph:
         """A call other than the positional arrays the generated replay takes at once."""
         args = tuple(arg for arg in args if arg is not _MISSING)
         if backend is not None:
-            target = _handler.resolve_backend(backend)
+            target = _choice.resolve_backend(backend)
             if target is not self.backend:
                 return self.to_backend(target)(*args, **kwargs)
         return self._slow(args, kwargs)
@@ -453,7 +453,7 @@ class Graph:
 
     def _native_input(self, value: Any, expected: Value, where: str) -> Any:
         backend = self.backend
-        owner = value.backend if isinstance(value, Array) else _handler.owner_of_native(value)
+        owner = value.backend if isinstance(value, Array) else _choice.owner_of_native(value)
         if owner is not None and getattr(owner, "traces", None) is not None:
             raise TracingError(
                 f"This graph of {self.name} was called with a traced array ({where}) inside another trace: a graph "
@@ -467,7 +467,7 @@ class Graph:
                     f"graph.to_backend({value.backend.name!r}) or graph(..., backend={value.backend.name!r})"
                 )
             value = value.data
-        owner = _handler.owner_of_native(value)
+        owner = _choice.owner_of_native(value)
         if owner is not backend:
             what = f"a {type(value).__module__}.{type(value).__qualname__}"
             if owner is not None:
@@ -525,7 +525,7 @@ class Graph:
         >>> graph.to_backend("numpy") is graph
         True
         """
-        target = _handler.resolve_backend(backend)
+        target = _choice.resolve_backend(backend)
         if target is self.backend:
             return self
         with self._lock:
@@ -604,7 +604,7 @@ class Graph:
 
 
 def _is_array_like(value: Any) -> bool:
-    return isinstance(value, Array) or _handler.owner_of_native(value) is not None
+    return isinstance(value, Array) or _choice.owner_of_native(value) is not None
 
 
 def _short(value: Any) -> str:
@@ -963,12 +963,10 @@ def _is_native_dtype(backend: Backend, item: Any) -> bool:
 
 
 def _convert_constant(data: Any, source: Backend, target: Backend) -> Any:
-    from ._dynamic import convert_array
-
     array = object.__new__(Array)
     array.data = data
     array.backend = source
-    return convert_array(array, target, "Graph.to_backend")
+    return target.convert_array(array, "Graph.to_backend")
 
 
 # -- printing and drawing --------------------------------------------------------------------------------

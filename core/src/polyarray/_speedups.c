@@ -27,7 +27,7 @@
 #define MAX_KEYWORDS 16
 
 /* What a parameter other than a required array accepts (the codes of _fastpath.py). */
-enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5 };
+enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5, DTYPE = 6 };
 
 /* -- Settings: polyarray._config.settings ------------------------------------------------- */
 
@@ -234,6 +234,7 @@ typedef struct {
     PyObject *native;          /* the framework's callable for native_dtypes, or NULL */
     PyObject *native_dtypes;
     PyTypeObject *native_type;
+    PyObject *other_types;     /* the backend's other native array classes (a tuple, maybe empty) */
     getter dtype_getter;       /* the native type's dtype getter (NULL: read it with getattr) */
     void *dtype_closure;
     PyObject *backend;
@@ -245,6 +246,7 @@ typedef struct {
     PyObject *dropped;         /* frozenset of keyword names left out of the implementation's call */
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
+    PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
     int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
     int nrequired, npositional;
     int arrays[MAX_POSITIONAL], narrays;
@@ -287,8 +289,24 @@ fast_dealloc(FastFunction *self)
 static inline PyObject *
 dtype_of(FastFunction *self, PyObject *array)
 {
-    return self->dtype_getter != NULL ? self->dtype_getter(array, self->dtype_closure)
-                                      : PyObject_GetAttr(array, s_dtype);
+    /* The getter is the main class's: other native classes (NumPy's scalars …) are read with getattr. */
+    return self->dtype_getter != NULL && Py_TYPE(array) == self->native_type
+               ? self->dtype_getter(array, self->dtype_closure)
+               : PyObject_GetAttr(array, s_dtype);
+}
+
+/* 1 where `value` is a native array of the backend (its main class, or an instance of another), 0 where not,
+ * -1 on an error. */
+static inline int
+is_native(FastFunction *self, PyObject *value)
+{
+    if (Py_TYPE(value) == self->native_type) {
+        return 1;
+    }
+    if (self->other_types == NULL || PyTuple_GET_SIZE(self->other_types) == 0) {
+        return 0;
+    }
+    return PyObject_IsInstance(value, self->other_types);
 }
 
 /* -1 on error; else whether `item` is an exact int passing `p` (its value, normalised, in *normal). */
@@ -384,6 +402,8 @@ argument_ok(const Parameter *p, PyObject *value, Py_ssize_t rank)
         return Py_TYPE(value) != shape_type;
     case AT_DEFAULT:
         return value == p->default_value;
+    case DTYPE:
+        return 1;
     default:
         return 0;
     }
@@ -477,8 +497,15 @@ finish_result(FastFunction *self, PyObject *result)
     if (self->wrap == 1 && !settings->array_mode) {
         return result;
     }
-    if ((self->wrap == 1 || self->wrap == 3) && Py_TYPE(result) == self->native_type) {
-        return new_array(result, self->backend);
+    if (self->wrap == 1 || self->wrap == 3) {
+        int native = is_native(self, result);
+        if (native != 0) {
+            if (native < 0) {
+                Py_DECREF(result);
+                return NULL;
+            }
+            return new_array(result, self->backend);
+        }
     }
     PyObject *finished = PyObject_CallOneArg(self->finish, result);
     Py_DECREF(result);
@@ -563,16 +590,27 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         if (Py_TYPE(value) == self->native_type) {
             continue;
         }
-        if (Py_TYPE(value) == array_type && self->unwrap_arrays && SLOT(value, backend_offset) == self->backend) {
+        if (Py_TYPE(value) == array_type) {
             PyObject *data = SLOT(value, data_offset);
-            if (data != NULL && Py_TYPE(data) == self->native_type) {
+            if (self->unwrap_arrays && SLOT(value, backend_offset) == self->backend && data != NULL &&
+                (ok = is_native(self, data)) != 0) {
+                if (ok < 0) {
+                    return NULL;
+                }
                 values[at] = data;
                 continue;
             }
+            goto python;
         }
         if (self->scalars != NULL && scalar_at < 0 &&
             (PyLong_CheckExact(value) || PyFloat_CheckExact(value) || PyComplex_CheckExact(value))) {
             scalar_at = at;
+            continue;
+        }
+        if ((ok = is_native(self, value)) != 0) {
+            if (ok < 0) {
+                return NULL;
+            }
             continue;
         }
         goto python;
@@ -694,18 +732,31 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         Py_DECREF(first);
     }
+    /* DTYPE arguments become native dtypes (new references, released after the call). */
+    PyObject *owned[MAX_POSITIONAL + MAX_KEYWORDS];
+    int nowned = 0;
+    result = NULL;
+    for (i = 0; i < nargs + kept; i++) {
+        const Parameter *p = i < nargs ? &self->positional[i] : keyword_entry(self, kept_names[i - nargs]);
+        if (p != NULL && p->code == DTYPE && values[i] != Py_None) {
+            PyObject *native = PyObject_CallOneArg(self->to_native_dtype, values[i]);
+            if (native == NULL) {
+                goto release;
+            }
+            values[i] = owned[nowned++] = native;
+        }
+    }
     if (kept > 0) {
         callnames = PyTuple_New(kept);
         if (callnames == NULL) {
-            Py_XDECREF(dtype);
-            return NULL;
+            goto release;
         }
         for (i = 0; i < kept; i++) {
             PyTuple_SET_ITEM(callnames, i, Py_NewRef(kept_names[i]));
         }
     }
     if (self->check != NULL) {
-        /* The declaration's check, on the arguments (arrays unwrapped) and the keywords kept. */
+        /* The declaration's check, on the arguments (arrays unwrapped, dtypes native) and the keywords kept. */
         PyObject *positional = PyTuple_New(nargs);
         PyObject *keywords = PyDict_New();
         int failed = positional == NULL || keywords == NULL;
@@ -719,9 +770,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         Py_XDECREF(positional);
         Py_XDECREF(keywords);
         if (checked == NULL) {
-            Py_XDECREF(dtype);
-            Py_XDECREF(callnames);
-            return NULL;
+            goto release;
         }
         Py_DECREF(checked);
     }
@@ -729,21 +778,26 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     if (self->native != NULL && dtype != NULL) {
         int contains = PySet_Contains(self->native_dtypes, dtype);
         if (contains < 0) {
-            Py_DECREF(dtype);
-            Py_XDECREF(callnames);
-            return NULL;
+            goto release;
         }
         if (contains) {
             target = self->native;
         }
     }
-    Py_XDECREF(dtype);
     result = PyObject_Vectorcall(target, values, nargs, callnames);
-    Py_XDECREF(callnames);
-    if (result == NULL) {
-        return self->translate == NULL ? NULL : raise_translated(self);
+    if (result == NULL && self->translate != NULL) {
+        raise_translated(self);
     }
-    return finish_result(self, result);
+    else if (result != NULL) {
+        result = finish_result(self, result);
+    }
+release:
+    Py_XDECREF(dtype);
+    Py_XDECREF(callnames);
+    for (i = 0; i < nowned; i++) {
+        Py_DECREF(owned[i]);
+    }
+    return result;
 
 python_with_dtype:
     Py_XDECREF(dtype);
@@ -853,6 +907,8 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(dropped, "dropped");
     BORROW(check, "check");
     BORROW(device_of, "device_of");
+    BORROW(other_types, "other_types");
+    BORROW(to_native_dtype, "to_native_dtype");
     PyObject *native_type = optional(plan, "native_type", &error);
     Py_XDECREF(native_type);
 #undef BORROW
@@ -936,7 +992,16 @@ read_plan(FastFunction *self, PyObject *plan)
             return -1;
         }
     }
-    if (self->narrays == 0 || (self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
+    PyObject *creation = PyObject_GetAttrString(plan, "creation");
+    if (creation == NULL) {
+        return -1;
+    }
+    int is_creation = PyObject_IsTrue(creation);
+    Py_DECREF(creation);
+    if (is_creation != 0 || self->narrays == 0) {
+        return is_creation < 0 ? -1 : 0; /* creation functions: the Python fast path takes their calls */
+    }
+    if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
         (self->native != NULL && self->native_dtypes == NULL) || (self->npromoted == 1) ||
         (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
@@ -1342,7 +1407,7 @@ referent(PyObject *ref)
 }
 
 /*
- * prune(refs): _dynamic._prune for the registry of arrays, in C. Keeps one reference per array
+ * prune(refs): _registry._prune for the registry of arrays, in C. Keeps one reference per array
  * that is alive and still flagged dynamic (its _dynamic slot True), in order, and returns the
  * length to prune at next: max(1024, 2 * kept). References appended while it runs cannot be:
  * it holds the GIL and calls no Python code.
@@ -1401,7 +1466,7 @@ static PyMethodDef module_methods[] = {
      "the objects the fast paths read; called once, before the first fast path is made."},
     {"prune", prune, METH_O,
      "prune(refs): drop the references to arrays that died or are no longer dynamic; the length to prune at "
-     "next (polyarray._dynamic._prune, compiled)."},
+     "next (polyarray._registry._prune, compiled)."},
     {"accelerate_operator", (PyCFunction)(void (*)(void))accelerate_operator, METH_VARARGS | METH_KEYWORDS,
      "accelerate_operator(function, qualname, reflected): have the pa.Array operator `function` call its "
      "array's backend.operators[qualname] in C (the array second where reflected); its code runs otherwise."},

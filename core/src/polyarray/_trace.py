@@ -40,7 +40,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _handler
+from . import _choice, _handler
 from ._array import Array
 from ._backend import derive_backend
 from ._container import Container
@@ -75,6 +75,8 @@ SHAPE_ONLY = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 READS_VALUES = frozenset({"to_numpy"})
 #: Support hooks that write into their array.
 WRITES = frozenset({"set_item", "inplace_update"})
+#: Support hooks that compute a lazy backend's arrays, as ``pa.compute`` and ``pa.persist`` of them.
+COMPUTES = {"compute_arrays": "compute", "persist_arrays": "persist"}
 
 
 # -- where the user is ---------------------------------------------------------------------------------
@@ -435,7 +437,10 @@ class Recording:
         return entry[1]
 
     def _small_key(self, array: Any) -> Any:
-        """What makes a constant of at most 16 elements equal to another, or None (larger, or unreadable)."""
+        """What makes a constant of at most 16 elements equal to another, or None (larger, unreadable, or of a
+        lazy backend, whose values are not computed behind the user's back)."""
+        if self.source.info.lazy:
+            return None
         try:
             shape = tuple(array.shape)
             if math.prod(shape) > 16:
@@ -497,6 +502,8 @@ class Recording:
                 same = self._small.get(key) if key is not None else None
                 if same is not None:
                     return self.traced(same.data, same), same  # an equal small constant made before
+            if node is not None and _unknown_size(result):
+                raise tracing_error(f"pa.{node.name} of a traced array", _DYNAMIC_ADVICE)
             value = self.new_value(result)
             if node is None:
                 value.data = result
@@ -691,7 +698,7 @@ class Twin:
         self.backend = derive_backend(
             source, f"{name} (traced)", (self.primary, self.other, *source.native_array_types), self._implementation
         )
-        owners = _handler.type_owners()
+        owners = _choice.type_owners()
         owners[self.primary] = owners[self.other] = self.backend
         #: The backend it records for (a recording twin is no backend a graph runs on).
         self.backend.traces = source  # type: ignore[attr-defined]
@@ -707,6 +714,8 @@ class Twin:
         if decl.kind == "support":
             if decl.name in WRITES:
                 return self._writer(decl.name)
+            if decl.name in COMPUTES:
+                return self._computer(COMPUTES[decl.name], function)
             if decl.name == "device_of":
                 return lambda x, /: function(x._c if isinstance(x, TracedArray) else x)
             if decl.name != "get_item":
@@ -760,6 +769,16 @@ class Twin:
         writes.__name__ = name
         return writes
 
+    @staticmethod
+    def _computer(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def computes(*arrays: Any) -> Any:
+            if any(isinstance(x, TracedArray) for x in arrays):
+                raise tracing_error(f"pa.{name} of a traced array", _VALUES_ADVICE)
+            return function(*arrays)
+
+        computes.__name__ = name
+        return computes
+
     def _reader(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def reads(x: Any, *args: Any, **kwargs: Any) -> Any:
             if isinstance(x, TracedArray):
@@ -797,8 +816,13 @@ def is_traced(value: Any) -> bool:
 # -- tracing a function --------------------------------------------------------------------------------------
 
 
+def _unknown_size(native: Any) -> bool:
+    """Whether a native array has a size that depends on values (a lazy framework's NaN, or None)."""
+    return any(extent is None or extent != extent for extent in native.shape)
+
+
 def _is_array(value: Any) -> bool:
-    return isinstance(value, Array) or _handler.owner_of_native(value) is not None
+    return isinstance(value, Array) or _choice.owner_of_native(value) is not None
 
 
 def input_tree(
@@ -857,10 +881,10 @@ def backend_of_arrays(arrays: list[Any], backend: str | Backend | None) -> Backe
     """The backend a trace runs on: ``backend`` when given, else the arrays' (all must share it), else the
     backend a call without arrays runs on."""
     if backend is not None:
-        return _handler.resolve_backend(backend)
+        return _choice.resolve_backend(backend)
     owners = []
     for array in arrays:
-        owner = array.backend if isinstance(array, Array) else _handler.owner_of_native(array)
+        owner = array.backend if isinstance(array, Array) else _choice.owner_of_native(array)
         if owner not in owners:
             owners.append(owner)
     if len(owners) > 1:
@@ -897,6 +921,12 @@ def trace_graph(
             traced_arrays: list[Any] = []
             for index, array in enumerate(arrays):
                 native = _native_of(array, source)
+                if _unknown_size(native):
+                    raise TracingError(
+                        f"Array argument {index} of a traced function (of the {source.name} backend) has a size "
+                        f"that depends on values not computed yet; pa.trace and pa.compile take arrays of known "
+                        f"shapes: call pa.persist on it first, which learns its sizes."
+                    )
                 value = recording.new_value(native)
                 value.index = index
                 inputs.append(value)

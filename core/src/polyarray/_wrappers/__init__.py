@@ -7,18 +7,26 @@ function, its declaration and the backend, and does all the work it can
 at build time, so that the per-call path is as short as possible.
 
 One module per concern holds the factories (``conversion``, ``errors`` …);
-each registers its factories with :func:`wrapper` when imported (every module
-of the package is imported below).
+each registers its factories with :func:`wrapper` when imported (the layer
+that builds backends imports every module of :data:`MODULES`). What a
+declaration may name, in which order, and the parameters wrappers add are
+data of the declarations (``_declare``), re-exported here.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import pkgutil
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from .._declare import (
+    COMBINED_WRAPPERS,
+    WRAPPER_ORDER,
+    WRAPPER_PARAMETERS,
+    check_wrapper_names,
+    ordered_wrappers,
+    wrapper_parameter_names,
+    wrapper_parameters,
+)
 from .._errors import PolyarrayTypeError
 
 if TYPE_CHECKING:
@@ -33,61 +41,11 @@ __all__ = [
     "check_wrapper_names",
     "ordered_wrappers",
     "apply_wrappers",
+    "MODULES",
+    "WRAPPER_PARAMETERS",
+    "wrapper_parameter_names",
+    "wrapper_parameters",
 ]
-
-#: Every wrapper of the design, outermost first.
-WRAPPER_ORDER: tuple[str, ...] = (
-    "handle_complex_input",
-    "infer_device",
-    "handle_device_shifting",
-    "infer_dtype",
-    "handle_array_function",
-    # These three must see pa.Array arguments, so they run outside the conversion to
-    # native arrays (the architecture guide's list had them inside it).
-    "handle_backend_invalid",
-    "handle_view_indexing",
-    "handle_view",
-    "outputs_to_polyarray_arrays",
-    "outputs_to_polyarray_shapes",
-    "outputs_to_native_arrays",
-    "inputs_to_native_arrays",
-    "inputs_to_native_shapes",
-    "inputs_to_polyarray_arrays",
-    "handle_out_argument",
-    "handle_array_like_without_promotion",
-    "handle_partial_mixed_function",
-    "handle_nestable",
-    "handle_ragged",
-    "handle_exceptions",
-    "handle_nans",
-)
-
-#: Names that stand for several wrappers.
-COMBINED_WRAPPERS: dict[str, tuple[str, ...]] = {
-    "to_native_arrays_and_back": ("inputs_to_native_arrays", "outputs_to_polyarray_arrays"),
-}
-
-#: Keyword-only parameters a wrapper adds to every public signature it is named in,
-#: and consumes before the implementation is called (unless the implementation
-#: declares the parameter itself, opting in to receive it).
-WRAPPER_PARAMETERS: dict[str, tuple[inspect.Parameter, ...]] = {}
-
-
-def add_wrapper_parameter(wrapper_name: str, name: str, default: Any, annotation: str) -> None:
-    """Declare that ``wrapper_name`` adds the keyword-only parameter ``name`` to public signatures."""
-    parameter = inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-    WRAPPER_PARAMETERS[wrapper_name] = (*WRAPPER_PARAMETERS.get(wrapper_name, ()), parameter)
-
-
-def wrapper_parameters(names: Iterable[str]) -> list[inspect.Parameter]:
-    """The parameters the named wrappers add, in pipeline order."""
-    return [p for name in ordered_wrappers(names) for p in WRAPPER_PARAMETERS.get(name, ())]
-
-
-def wrapper_parameter_names() -> frozenset[str]:
-    """Every parameter name some wrapper adds."""
-    return frozenset(p.name for params in WRAPPER_PARAMETERS.values() for p in params)
-
 
 Factory = Callable[[Callable[..., Any], "Declaration", "Backend"], Callable[..., Any]]
 _FACTORIES: dict[str, Factory] = {}
@@ -106,21 +64,6 @@ def available_wrappers() -> tuple[str, ...]:
     return tuple(name for name in WRAPPER_ORDER if name in _FACTORIES)
 
 
-def check_wrapper_names(names: Iterable[str], function: str) -> None:
-    """Reject wrapper names that are unknown or not available."""
-    for name in names:
-        for part in COMBINED_WRAPPERS.get(name, (name,)):
-            if part not in _FACTORIES:
-                known = ", ".join(sorted(_FACTORIES) + sorted(COMBINED_WRAPPERS))
-                raise PolyarrayTypeError(f"{function!r} names the wrapper {name!r}, which is not one of: {known}.")
-
-
-def ordered_wrappers(names: Iterable[str]) -> tuple[str, ...]:
-    """Expand combined names and sort into :data:`WRAPPER_ORDER` (outermost first)."""
-    expanded = {part for name in names for part in COMBINED_WRAPPERS.get(name, (name,))}
-    return tuple(name for name in WRAPPER_ORDER if name in expanded)
-
-
 def apply_wrappers(
     function: Callable[..., Any], decl: Declaration, backend: Backend, names: Iterable[str]
 ) -> Callable[..., Any]:
@@ -130,6 +73,21 @@ def apply_wrappers(
     return function
 
 
-# Every module of this package registers its factories (and parameters) when imported.
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+#: The modules of this package, each registering its factories when imported (``_fastpath`` imports them all).
+MODULES = (
+    "array_like",
+    "backend_invalid",
+    "complex",
+    "conversion",
+    "device",
+    "dtype",
+    "errors",
+    "integers",
+    "mixed",
+    "nans",
+    "nest",
+    "out",
+    "protocol",
+    "shapes",
+    "views",
+)

@@ -23,10 +23,12 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._array import Array
 from .._config import settings
+from .._container import Container
 from .._declare import signature_of
 from .._errors import PolyarrayValueError
-from . import add_wrapper_parameter, wrapper
+from . import wrapper
 
 if TYPE_CHECKING:
     from .._backend import Backend
@@ -34,8 +36,6 @@ if TYPE_CHECKING:
 
 #: The values ``complex_mode`` may take.
 COMPLEX_MODES = ("jax", "split", "magnitude")
-
-add_wrapper_parameter("handle_complex_input", "complex_mode", "jax", 'Literal["jax", "split", "magnitude"]')
 
 
 def _implementation_takes(decl: Declaration, backend: Backend, name: str) -> bool:
@@ -58,9 +58,6 @@ def handle_complex_input(function: Callable[..., Any], decl: Declaration, backen
     """
     if _implementation_takes(decl, backend, "complex_mode"):
         return function
-    from .._array import Array
-    from .._container import Container
-
     raw = backend.raw
     complex_dtypes = tuple(
         native for name in ("complex64", "complex128") if (native := raw.native_dtype(name)) is not None

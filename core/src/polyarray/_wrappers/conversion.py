@@ -9,7 +9,9 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._array import Array, wrap_native
 from .._config import settings
+from .._dtypes import DType
 from .._dynamic import native_byte_order
 from .._errors import PolyarrayTypeError
 from . import wrapper
@@ -57,8 +59,6 @@ def _short(value: Any) -> str:
 
 
 def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str, Callable[[Any], Any]]:
-    from .._array import Array
-    from .._dtypes import DType
 
     # NumPy arrays (of non-native byte order) can only be given once NumPy is imported.
     numpy = sys.modules.get("numpy")
@@ -76,6 +76,20 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
         elif kind in refused:
             raise not_an_array(value, function, backend_name)
         return native_byte_order(value) if type(value) is ndarray else value
+
+    def nest(value: Any) -> Any:
+        """An array, or nested lists and tuples holding ``pa.Array`` items, with every item native.
+
+        The framework then reads its own arrays inside the nest (a lazy one
+        stacks them into a graph) instead of converting each ``pa.Array``
+        through NumPy, which would compute a lazy array.
+        """
+        if type(value) is list or type(value) is tuple:
+            items = [nest(item) for item in value]
+            if any(new is not old for new, old in zip(items, value)):
+                return type(value)(items)
+            return value
+        return value.data if isinstance(value, Array) else value
 
     def optional_array(value: Any) -> Any:
         return None if value is None else array(value)
@@ -104,6 +118,7 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
         "dtype": dtype,
         "array_or_dtype": array_or_dtype,
         "index": _index_converter(Array),
+        "nest": lambda value: array(nest(value)),
     }
 
 
@@ -159,6 +174,8 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     def converter(index: int, category: str) -> Converter:
         if category == "array" and "None" in str(parameters[index].annotation):
             return convert["optional_array"]
+        if index == 0 and decl.qualname in _NESTS:
+            return convert["nest"]
         return convert[category]
 
     positional = [(index, converter(index, cat)) for index, cat in decl.positional_categories]
@@ -190,6 +207,9 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     return exporting
 
 
+#: Functions whose first argument may be a nest (lists, tuples) of arrays: ``pa.Array`` items become native.
+_NESTS = frozenset({"asarray"})
+
 #: Functions whose first argument must export a protocol: (its method, what is accepted), checked
 #: here once for every backend.
 _PROTOCOLS = {
@@ -202,8 +222,6 @@ _PROTOCOLS = {
 
 def result_wrapper(backend: Backend) -> Callable[[Any], Any]:
     """Wraps the native arrays of ``backend`` in a result (also inside tuples and lists) as ``pa.Array``."""
-    from .._array import wrap_native
-
     native_types = backend.native_array_types
 
     def wrap(value: Any) -> Any:
@@ -264,8 +282,6 @@ def inputs_to_polyarray_arrays(function: Callable[..., Any], decl: Declaration, 
     the parameters whose annotations allow arrays are looked at; items of
     sequences of arrays are wrapped one level in. Dtypes are left as they are.
     """
-    from .._array import Array
-
     native_types = backend.native_array_types
 
     def array(value: Any) -> Any:
@@ -286,7 +302,6 @@ def inputs_to_polyarray_arrays(function: Callable[..., Any], decl: Declaration, 
 @wrapper
 def outputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
     """Unwrap ``pa.Array`` results (also inside tuples, NamedTuples and lists) to their native arrays."""
-    from .._array import Array
 
     def unwrap(value: Any) -> Any:
         if isinstance(value, Array):

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import _devices
-from .._dynamic import device_of
+from .._array import Array
+from .._devices import device_of
 from .._errors import PolyarrayValueError
 from . import wrapper
 
@@ -92,8 +93,6 @@ def handle_device_shifting(function: Callable[..., Any], decl: Declaration, back
     has_sequence = varargs is not None or any(seq for _, seq in positional + keyword)
     if len({names[i] for i, _ in positional} | {n for n, _ in keyword}) < 2 and not has_sequence:
         return function
-
-    from .._array import Array
 
     native_types = backend.native_array_types
     qualname = decl.qualname

@@ -11,11 +11,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .. import _dtypes
+from .._array import Array
 from .._declare import _SEQUENCE_PREFIXES, _annotation_text
 from .._dtypes import DType, as_dtype
 from .._errors import PolyarrayError, PolyarrayTypeError, UnsupportedDtypeError
 from .._promotion import check_scalar, promote, promote_scalar, promote_types
 from . import wrapper
+from .errors import name_error, translate_exception
 
 if TYPE_CHECKING:
     from .._backend import Backend
@@ -146,6 +148,23 @@ def promoted_operands(decl: Declaration) -> tuple[int, ...]:
     return tuple(positions)
 
 
+def promoted_varargs(decl: Declaration) -> int | None:
+    """The position where a ``*operands: ArrayLike`` parameter starts, whose items promote together.
+
+    ``einsum`` takes its operands as ``*operands``; they promote as the
+    operands of an element-wise function do (``*arrays`` of ``meshgrid`` or
+    ``broadcast_arrays`` keep their dtypes).
+    """
+    for index, param in enumerate(decl.signature.parameters.values()):
+        if (
+            param.kind is param.VAR_POSITIONAL
+            and param.name == "operands"
+            and "Array" in _annotation_text(param.annotation)
+        ):
+            return index
+    return None
+
+
 def promoted_sequence(decl: Declaration) -> int | None:
     """The position of a positional-only ``arrays: Sequence[ArrayLike]`` whose items promote together.
 
@@ -170,7 +189,9 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
       ``float64`` on every backend that holds float64 (a backend that lacks a
       default it was not told to use gives its own: ``_dtypes.defaults_on``). Arrays keep their dtype; so do ``*_like``.
     * A function of several operands (see :func:`promoted_operands`: the
-      element-wise functions of two arrays and ``where``) gets operands of one
+      element-wise functions of two arrays and ``where``; :func:`promoted_sequence`
+      and :func:`promoted_varargs`: the items of ``concat``'s ``arrays`` and
+      ``einsum``'s ``*operands``) gets operands of one
       dtype, the join of theirs on polyarray's promotion table
       (:mod:`polyarray._promotion`): operands of another dtype are cast with
       the backend's ``astype``, Python scalars become 0-d arrays of that dtype
@@ -190,6 +211,9 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
     sequence = promoted_sequence(decl)
     if sequence is not None:
         return _promoting_sequence(function, decl, backend, sequence)
+    start = promoted_varargs(decl)
+    if start is not None:
+        return _promoting_varargs(function, decl, backend, start)
     return function
 
 
@@ -217,8 +241,6 @@ def _numeric_only(function: Callable[..., Any], decl: Declaration, backend: Back
     of such a dtype (torch ``complex32``, a ``tf.string`` tensor, JAX
     ``float8``) is refused the same way.
     """
-    from .._array import Array
-
     qualname, backend_name = decl.qualname, backend.name
     to_portable = backend._to_portable
     name = next(iter(decl.signature.parameters)) if decl.name == "asarray" else "fill_value"
@@ -317,8 +339,6 @@ def _native_target(to_native: Any, target: DType, what: str, qualname: str, back
 def _promoting(
     function: Callable[..., Any], decl: Declaration, backend: Backend, operands: tuple[int, ...]
 ) -> Callable[..., Any]:
-    from .._array import Array
-    from .errors import name_error, translate_exception
 
     native_types = backend.native_array_types
     main_type = native_types[0] if native_types else None
@@ -427,8 +447,6 @@ def _promoting_sequence(
     function: Callable[..., Any], decl: Declaration, backend: Backend, index: int
 ) -> Callable[..., Any]:
     """Promote the items of the sequence at ``index`` (``concat``, ``stack``) to one dtype."""
-    from .._array import Array
-    from .errors import translate_exception
 
     native_types = backend.native_array_types
     to_portable, to_native, raw = backend._to_portable, backend._to_native, backend.raw
@@ -460,3 +478,21 @@ def _promoting_sequence(
         return function(*new_args, **kwargs)
 
     return promoting_sequence
+
+
+def _promoting_varargs(
+    function: Callable[..., Any], decl: Declaration, backend: Backend, start: int
+) -> Callable[..., Any]:
+    """Promote the operands ``args[start:]`` (``einsum``'s ``*operands``) as :func:`_promoting` promotes fixed ones."""
+    by_count: dict[int, Callable[..., Any]] = {}
+
+    def promoting_varargs(*args: Any, **kwargs: Any) -> Any:
+        count = len(args) - start
+        if count < 2:
+            return function(*args, **kwargs)
+        promoting = by_count.get(count)
+        if promoting is None:
+            promoting = by_count[count] = _promoting(function, decl, backend, tuple(range(start, len(args))))
+        return promoting(*args, **kwargs)
+
+    return promoting_varargs

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._declare import _annotation_text, wrapper_parameter_names
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
@@ -90,8 +91,6 @@ def _split(text: str) -> list[str]:
 
 
 def _describe(param: Any, position: int | None) -> IntegerParameter | None:
-    from .._declare import _annotation_text
-
     text = _annotation_text(param.annotation)
     if not text or "int" not in text:
         return None
@@ -115,8 +114,6 @@ def _describe(param: Any, position: int | None) -> IntegerParameter | None:
 @functools.lru_cache(maxsize=4096)
 def integer_parameters(decl: Declaration) -> tuple[IntegerParameter, ...]:
     """The parameters of ``decl`` that hold integers only, found once from the annotations."""
-    from . import wrapper_parameter_names
-
     added = wrapper_parameter_names()
     found = []
     has_arrays = any(category.startswith("array") for _, category in decl.positional_categories)

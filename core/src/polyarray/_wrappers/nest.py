@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._container import Container
 from . import wrapper
 
 if TYPE_CHECKING:
@@ -93,8 +94,6 @@ def handle_nestable(function: Callable[..., Any], decl: Declaration, backend: Ba
     ``out=``) are off the call by the time it gets here, so the per-leaf calls
     run with their defaults.
     """
-    from .._container import Container
-
     positional = tuple(index for index, category in decl.positional_categories if category in ARRAY_CATEGORIES)
     sequences = frozenset(index for index, category in decl.positional_categories if category == "array_sequence")
     keyword = tuple(name for name, category in decl.keyword_categories.items() if category in ARRAY_CATEGORIES)

@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._array import Array
 from .._declare import signature_of
 from .._errors import PolyarrayError, PolyarrayTypeError, PolyarrayValueError
-from . import add_wrapper_parameter, wrapper
+from . import wrapper
 from .errors import translate_exception
 from .views import assign
 
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
-add_wrapper_parameter("handle_out_argument", "out", None, "ArrayLike | None")
 
 #: The order of kinds under NumPy's "same_kind" casting rule.
 _KIND_RANK = {"bool": 0, "unsigned integer": 1, "signed integer": 2, "real floating": 3, "complex floating": 4}
@@ -71,8 +71,6 @@ def handle_out_argument(function: Callable[..., Any], decl: Declaration, backend
     the result is written on each kind of backend. Without ``out`` the call
     costs one test.
     """
-    from .._array import Array
-
     qualname, name = decl.qualname, backend.name
     native_types = backend.native_array_types
     mutable = backend.mutable_arrays
@@ -174,3 +172,51 @@ def handle_out_argument(function: Callable[..., Any], decl: Declaration, backend
         return write_all(out, function(*args, **kwargs))
 
     return with_out
+
+
+def make_inplace(backend: Backend) -> Callable[[Array, Any, str, str], Any]:
+    """``backend.inplace``: what an in-place operator of ``pa.Array`` (``x += y``) does with ``x + y``."""
+
+    def inplace(self: Array, result: Any, symbol: str, name: str) -> Any:
+        return assign_result(self, result, symbol, name)
+
+    return inplace
+
+
+def assign_result(self: Array, result: Any, symbol: str, name: str) -> Any:
+    """Write ``result`` into ``self`` through the backend's ``inplace_update`` hook.
+
+    The result must have the shape of ``self`` and a dtype that casts to
+    ``self``'s under the "same_kind" rule, as for ``out=``. Frameworks whose
+    arrays are immutable give new data, which ``self`` (and its base and
+    views) take.
+    """
+    native = result.data if isinstance(result, Array) else result
+    backend = self.backend
+    if not isinstance(native, backend.native_array_types):
+        # A result some other type produced (a Container, an object overriding the function):
+        # ``x op= y`` then binds x to it, as ``x = x op y`` would.
+        return result
+    data = self.data
+    if tuple(native.shape) != tuple(data.shape):
+        raise PolyarrayValueError(
+            f"x {symbol}= y would change the shape of x from {tuple(data.shape)} to {tuple(native.shape)}; "
+            f"in-place operators keep the shape of x (write x = x {symbol} y for a new array)."
+        )
+    if native.dtype != data.dtype:
+        source, target = backend.portable_dtype(native.dtype), self.dtype
+        if not same_kind(source.kind, target.kind):
+            raise PolyarrayTypeError(
+                f"x {symbol}= y gives {source.name}, which cannot be stored in x of dtype {target.name} "
+                f"(in-place operators keep the dtype of x and cast only within the 'same_kind' rule); "
+                f"write x = x {symbol} y for a new array."
+            )
+    try:
+        updated = backend.raw.inplace_update(data, native)
+    except PolyarrayError:
+        raise
+    except Exception as error:
+        raise translate_exception(error, f"Array.{name}", backend.name) from error
+    if updated is not data:
+        assign(self, updated)
+    return self

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from .._array import Array
 from .._errors import PolyarrayTypeError
 from . import wrapper
 
@@ -41,8 +42,6 @@ def handle_array_function(function: Callable[..., Any], decl: Declaration, backe
     Only the parameters that may hold arrays are looked at, with one type
     check each on the common path.
     """
-    from .._array import Array
-
     _PLAIN.add(Array)
     _PLAIN.update(backend.native_array_types)
     single = tuple(index for index, category in decl.positional_categories if category in _ARRAY_CATEGORIES)

@@ -31,12 +31,12 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._array import Array, wrap_native
 from .._errors import PolyarrayError
 from . import wrapper, wrapper_parameter_names
 from .errors import translate_exception
 
 if TYPE_CHECKING:
-    from .._array import Array
     from .._backend import Backend
     from .._declare import Declaration
 
@@ -51,15 +51,9 @@ Step = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], Any]
 _SIMPLE_INDICES = (slice, type(Ellipsis), type(None))
 
 
-def _array_type() -> type:
-    from .._array import Array
-
-    return Array
-
-
 def native_key(key: Any) -> Any:
     """An index with ``pa.Array`` parts replaced by their native arrays."""
-    array = _array_type()
+    array = Array
     if type(key) is array:
         return key.data
     if type(key) is tuple:
@@ -168,13 +162,13 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     view of it: where the framework gives a scalar instead (NumPy), the
     index is taken again with ``...`` appended, which gives the 0-d view.
     """
-    array_type = _array_type()
+    array_type = Array
     name = backend.name
     get_item = backend.raw.get_item
     native_type = backend.native_array_types[0] if backend.native_array_types else None
     # Where views are native and indexing is the framework's own, basic keys index the data directly.
     direct = backend.mutable_arrays and "get_item" not in backend.native_support
-    from .._array import wrap_native
+    lazy = backend.info.lazy
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
@@ -193,7 +187,9 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
                 raise
             except Exception:
                 # TypeError, ValueError, or a framework's own error (TensorFlow's InvalidArgumentError).
-                if is_basic_key(key) and not _has_negative_step(key):
+                # A lazy backend's get_item takes every index itself: the fallback below reads index
+                # arrays on the client, which would compute them.
+                if lazy or (is_basic_key(key) and not _has_negative_step(key)):
                     raise
                 result = _advanced_getitem(backend, data, key)
             if type(result) is not type(data) and getattr(result, "shape", None) == () and is_basic_key(key):
@@ -238,6 +234,8 @@ def _advanced_getitem(backend: Backend, data: Any, key: Any) -> Any:
     ``Tensor.__getitem__``), and for slices with a negative step (PyTorch's):
     NumPy works out which elements the key selects, by indexing the positions
     ``0 … size-1``, and the backend gathers them (into a new array, not a view).
+    Never used for a lazy backend, whose ``get_item`` hook takes every index
+    itself (Dask's gathers through positions computed on the cluster).
     """
     import numpy
 
@@ -262,7 +260,7 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     immutable ones the new data goes through :func:`assign`, so the base and
     the other views of a view see the write.
     """
-    array_type = _array_type()
+    array_type = Array
     set_item = backend.raw.set_item
     name = backend.name
 
@@ -296,7 +294,7 @@ def handle_view_indexing(
     """
     if backend.mutable_arrays:
         return function
-    array_type = _array_type()
+    array_type = Array
     getitem = operator.getitem
 
     def indexing(x: Any, key: Any, *args: Any, **kwargs: Any) -> Any:
@@ -323,7 +321,7 @@ def handle_view(function: Callable[..., Any], decl: Declaration, backend: Backen
     """
     if backend.mutable_arrays or decl.name in UNTRACKED:
         return function
-    array_type = _array_type()
+    array_type = Array
     raw = getattr(backend.raw, decl.namespace) if decl.namespace else backend.raw
     raw_function = getattr(raw, decl.name)
     has_copy = "copy" in decl.signature.parameters

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
-from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._dtypes import dtype_name_of
+from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 
 _MISSING = object()
 
@@ -49,13 +50,9 @@ def _dtype_name(dtype: Any) -> str | None:
     try:
         return _INTEGER_DTYPES[dtype]
     except KeyError:
-        from .._dtypes import dtype_name_of
-
         name = _INTEGER_DTYPES[dtype] = dtype_name_of(dtype)
         return name
     except TypeError:
-        from .._dtypes import dtype_name_of
-
         return dtype_name_of(dtype)
 
 
@@ -95,3 +92,60 @@ def copy_possible(args: tuple, kwargs: dict[str, Any]) -> None:
                 f"copy=False, but a {type(obj).__name__} is always copied into a new array; "
                 f"pass copy=None (copy only if needed) or an array."
             )
+
+
+def array_data(x: Any) -> Any:
+    """``x`` as something with a ``shape`` and a ``dtype``: itself when it is an array, else its NumPy array
+    (a nest of Python numbers, on a backend that takes them as they are); None for a ragged nest, which the
+    conversion names. Values that are not numbers (an object, a string) are a ``PolyarrayTypeError``."""
+    if hasattr(x, "shape") and hasattr(x, "dtype"):
+        return x
+    import numpy
+
+    try:
+        values = numpy.asarray(x)
+    except (TypeError, ValueError):
+        return None
+    if values.dtype.kind in "OUSVM":
+        raise PolyarrayTypeError(
+            f"x={x!r:.40} is not array data; pass an array, a Python number or a nest of Python numbers."
+        )
+    return values
+
+
+def diagonal_of_vector_or_matrix(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``diag``: ``x`` has one dimension (a diagonal to lay out) or two (a matrix to read one from); the offset
+    ``k`` is a 64-bit integer, as NumPy's is."""
+    k = _arg(args, kwargs, None, "k", 0)
+    if isinstance(k, int) and not -(2**63) <= k < 2**63:
+        raise PolyarrayValueError(f"k={k} is out of range for a 64-bit integer diagonal offset.")
+    x = array_data(_arg(args, kwargs, 0, "x"))
+    if x is None:
+        return
+    shape = x.shape
+    if len(shape) not in (1, 2):
+        raise PolyarrayValueError(
+            f"x has {len(shape)} dimensions (shape {tuple(shape)}); diag takes a 1-d array (to build a matrix with "
+            "it on a diagonal) or a 2-d one (to read a diagonal); use pa.linalg.diagonal for stacks of matrices."
+        )
+
+
+def equal_sections(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``split``: a number of sections is positive and divides the axis' length (NumPy refuses unequal splits)."""
+    x = array_data(_arg(args, kwargs, 0, "x"))
+    if x is not None and len(x.shape) == 0:
+        raise PolyarrayAxisError("a 0-d array has no axis to split; reshape it first.")
+    sections = _arg(args, kwargs, 1, "indices_or_sections")
+    if isinstance(sections, bool) or not isinstance(sections, numbers.Integral):
+        return  # split points: any integers, read as Python reads slice bounds
+    if sections <= 0:
+        raise PolyarrayValueError(f"indices_or_sections={sections}: the number of sections must be at least 1.")
+    axis = _arg(args, kwargs, None, "axis", 0)
+    if x is None or not isinstance(axis, int) or not -len(x.shape) <= axis < len(x.shape):
+        return  # the axis check names a bad axis
+    length = x.shape[axis]
+    if isinstance(length, int) and length % sections:
+        raise PolyarrayValueError(
+            f"an axis of length {length} does not split into {sections} equal sections; pass a number of "
+            "sections that divides it, or the indices to split at (a list of ints)."
+        )

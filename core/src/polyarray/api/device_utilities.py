@@ -21,11 +21,12 @@ import gc
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .. import _devices, _handler
+from .. import _choice, _devices, _handler
 from .._array import Array as _Array
 from .._config import settings
 from .._declare import standalone
 from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._wrappers.device import move
 from ._types import ArrayLike, Device
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def _owner(x: Any, function: str) -> tuple[Backend, Any]:
     """The backend and native array of a ``pa.Array`` or native array."""
     if type(x) is _Array:
         return x.backend, x.data
-    owner = None if isinstance(x, (list, tuple)) else _handler._owner_of(x)
+    owner = None if isinstance(x, (list, tuple)) else _choice.owner_of(x)
     if owner is None:
         raise PolyarrayTypeError(
             f"pa.{function} needs an array of a backend, not {type(x).__name__}; convert it with pa.asarray first."
@@ -93,8 +94,6 @@ def to_device(x: ArrayLike, device: Device, /) -> ArrayLike:
     backend, native = _owner(x, "to_device")
     target = _checked(backend, device)
     if backend.raw.device_of(native) != target:
-        from .._wrappers.device import move
-
         native = move(backend, native, target)
     elif type(x) is _Array:
         return x if settings.array_mode else native

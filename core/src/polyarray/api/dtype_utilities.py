@@ -5,14 +5,14 @@ no ``dtype`` is passed (``pa.asarray([1.0])``, ``pa.ones(3)``, ``pa.arange(5)``)
 and that a Python scalar of a higher kind takes in promotion (``int8`` array
 with ``1.5``). They are the same on every backend:
 
-=====================  ==============  ==========================================
-kind                   default         may be set to
-=====================  ==============  ==========================================
-``"real floating"``    ``float64``     ``float16``, ``bfloat16``, ``float32``, ``float64``
-``"integral"``         ``int64``       ``int8``, ``int16``, ``int32``, ``int64``
-``"complex floating"`` ``complex128``  ``complex64``, ``complex128``
-``"indexing"``         ``int64``       follows ``"integral"``
-=====================  ==============  ==========================================
+======================  ==============  ====================================================
+kind                    default         may be set to
+======================  ==============  ====================================================
+``"real floating"``     ``float64``     ``float16``, ``bfloat16``, ``float32``, ``float64``
+``"integral"``          ``int64``       ``int8``, ``int16``, ``int32``, ``int64``
+``"complex floating"``  ``complex128``  ``complex64``, ``complex128``
+``"indexing"``          ``int64``       follows ``"integral"``
+======================  ==============  ====================================================
 
 They are context-local like the backend: ``set_default_*`` changes them in
 this thread or task and as the process default that new threads start from;
@@ -28,7 +28,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .. import _dtypes, _handler
+from .. import _choice, _dtypes, _handler
 from .._array import Array as _Array
 from .._declare import standalone
 from .._dtypes import DType
@@ -154,7 +154,7 @@ def dtype(x: ArrayLike, /) -> DType:
     native = getattr(x, "dtype", None)
     if native is None or isinstance(x, (DType, str, type, list, tuple)):
         raise PolyarrayTypeError(f"pa.dtype needs an array, not {type(x).__name__}; convert it with pa.asarray first.")
-    owner = _handler._owner_of(x)
+    owner = _choice.owner_of(x)
     return owner.portable_dtype(native) if owner is not None else _dtypes.as_dtype(native)
 
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import TextIO
 
-from .. import _handler
+from .. import _choice
 from .._discovery import backend_info, framework_version
 
 __all__ = ["importing", "wants_progress"]
@@ -54,7 +54,7 @@ def importing(name: str, stream: TextIO | None = None) -> Iterator[None]:
     ...     pass
     """
     stream = sys.stderr if stream is None else stream
-    if name in _handler._built or not wants_progress(stream):
+    if name in _choice._built or not wants_progress(stream):
         yield
         return
     print(f"importing {_what(name)} \N{HORIZONTAL ELLIPSIS}", end=" ", file=stream, flush=True)

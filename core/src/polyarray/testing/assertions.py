@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _choice
 from .._array import Array
 from .._dtypes import DTYPES, DType, as_dtype
 
@@ -109,9 +110,7 @@ def _is_native_array(value: Any) -> bool:
         return True
     if isinstance(value, (list, tuple, dict, str, bytes, int, float, complex)) or value is None:
         return False
-    from .. import _handler
-
-    owner = _handler._owner_of(value)
+    owner = _choice.owner_of(value)
     return owner is not None and isinstance(value, owner.native_array_types)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polyarray as pa
 
-from .. import _dynamic
+from .. import _registry
 
 __all__ = ["reset_state"]
 
@@ -25,7 +25,7 @@ def reset_state() -> None:
     pa.set_array_mode(True)
     pa.unset_default_dtype()
     pa.set_nan_policy("nothing")
-    while _dynamic._pushed:
+    while _registry._pushed:
         pa.unset_dynamic_backend()
-    for value in [*_dynamic.live_arrays(), *_dynamic.live_containers()]:
+    for value in [*_registry.live_arrays(), *_registry.live_containers()]:
         value.dynamic_backend = False

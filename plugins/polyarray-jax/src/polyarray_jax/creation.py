@@ -140,6 +140,11 @@ def _check_arange(start, stop, step, dtype):
 
 
 @hookimpl
+def diag(x, /, *, k=0):
+    return jnp.diag(x, k)
+
+
+@hookimpl
 def empty(shape, *, dtype=None, device=None):
     dtype = dtype_argument(dtype)
     check_size(shape, dtype)

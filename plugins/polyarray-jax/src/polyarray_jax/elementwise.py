@@ -326,6 +326,28 @@ def imag(x, /):
 
 
 @hookimpl
+def isclose(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return jnp.isclose(x1, x2, rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+def _close_handles(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    """JAX's own ``isclose`` (NumPy's formula) for operands of one float32/float64/complex dtype; float16 and
+    bfloat16 go to the core's composition, whose every step is rounded to the operands' precision."""
+    dtype = getattr(x1, "dtype", None)
+    return (
+        isinstance(x1, jax.Array)
+        and isinstance(x2, jax.Array)
+        and dtype == x2.dtype
+        and dtype in _CLOSE_DTYPES
+        and all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in (rtol, atol))
+    )
+
+
+_CLOSE_DTYPES = frozenset(np.dtype(name) for name in ("float32", "float64", "complex64", "complex128"))
+isclose.partial_mixed_handler = _close_handles
+
+
+@hookimpl
 @direct(jnp.isfinite)
 def isfinite(x, /):
     return jnp.isfinite(x)

@@ -9,12 +9,28 @@ from __future__ import annotations
 
 import operator
 
+import jax
 import jax.numpy as jnp
 
 from ._helpers import as_array, normalize_axis
 from ._marker import hookimpl
 
 HIGHEST = "highest"
+
+
+@hookimpl
+def einsum(subscripts, /, *operands):
+    return jnp.einsum(subscripts, *operands)
+
+
+def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
+    """``jnp.einsum`` for operands none of which is empty (an empty sum times NaN is NaN in JAX, 0 in NumPy)."""
+    if unexpected or not isinstance(subscripts, str):
+        return False  # the core's check refuses the call
+    return all(isinstance(x, jax.Array) and x.size for x in operands)
+
+
+einsum.partial_mixed_handler = _einsum_handles
 
 
 @hookimpl

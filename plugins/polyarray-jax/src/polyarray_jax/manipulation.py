@@ -14,7 +14,7 @@ import operator
 
 import jax.numpy as jnp
 
-from ._helpers import AxisError, as_array, concrete, normalize_axes, normalize_axis, promote
+from ._helpers import AxisError, as_array, concrete, kind, normalize_axes, normalize_axis, promote
 from ._marker import hookimpl
 
 
@@ -70,6 +70,28 @@ def moveaxis(x, source, destination, /):
     if len(source) != len(destination):
         raise ValueError("moveaxis needs as many source axes as destination axes")
     return jnp.moveaxis(x, source, destination)
+
+
+@hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    if mode == "constant":
+        return jnp.pad(x, pad_width, mode, constant_values=constant_values)
+    return jnp.pad(x, pad_width, mode)
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """``jnp.pad`` (NumPy's semantics, every mode) with one constant of the array's kind; the core's
+    composition pads with per-axis constants and converts other constants."""
+    if mode != "constant":
+        return True
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        return False
+    allowed = {"b": (bool,), "i": (int,), "u": (int,), "f": (int, float), "c": (int, float, complex)}
+    return type(constant_values) in allowed.get(kind(dtype), ())
+
+
+pad.partial_mixed_handler = _pad_handles
 
 
 @hookimpl
@@ -134,6 +156,27 @@ def roll(x, /, shift, *, axis=None):
         if isinstance(shift, (tuple, list)) and isinstance(axis, tuple) and len(shift) != len(axis):
             raise ValueError("roll needs one shift per axis")
     return jnp.roll(x, shift, axis=axis)
+
+
+@hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    return jnp.split(x, indices_or_sections, axis=axis)
+
+
+def _split_handles(x, indices_or_sections, /, *, axis=0) -> bool:
+    """``jnp.split`` for a number of sections, or split points in order within the axis (it refuses the
+    negative and backward points NumPy reads as slice bounds: the core's composition splits at those)."""
+    if type(indices_or_sections) is int:
+        return True
+    try:
+        points = [operator.index(i) for i in indices_or_sections]
+        length = x.shape[axis]
+    except (TypeError, IndexError, AttributeError):
+        return False
+    return all(0 <= a <= b <= length for a, b in zip([0, *points], [*points, length]))
+
+
+split.partial_mixed_handler = _split_handles
 
 
 @hookimpl

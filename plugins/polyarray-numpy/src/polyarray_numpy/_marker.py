@@ -3,9 +3,13 @@
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pluggy
 
 hookimpl = pluggy.HookimplMarker("polyarray")
+
+
+_NUMPY_1 = np.__version__.startswith("1.")
 
 
 def direct(
@@ -17,21 +21,28 @@ def direct(
     one Python frame. The attribute ``polyarray_direct`` -- ``native`` and the
     marked function's code object -- is the whole protocol; the code object
     keeps the mark from applying to wrappers that copy the function's
-    attributes (``functools.wraps``).
+    attributes (``functools.wraps``). ``native`` is None for an implementation
+    of a NumPy version that lacks the function (``getattr(np, "concat", None)``
+    beside the implementation for older releases): nothing is marked then.
+    Nothing is marked on NumPy 1.x either: it reads a Python scalar beside an
+    array by its value (``int8_array + 1000`` is int16), where the fast path
+    hands scalars to the marked callable as of the array's dtype.
 
     With ``when``, the implementation gives what ``native`` gives with the same
     arguments only where ``when(*args, **kwargs)`` holds, which depends on the
     arguments' dtypes and shapes alone (``polyarray_replay``: native, code,
     when). The fast path does not read it; the graph tracer does, once per
     recorded call (``record_calls`` in ``support.py``), for graphs that replay
-    arrays of those dtypes and shapes. ``native`` may be None where this NumPy
-    lacks it.
+    arrays of those dtypes and shapes. Such a mark is as inert as the other
+    where ``native`` is None or on NumPy 1.x.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        if native is None or _NUMPY_1:
+            return function
         if when is None:
             function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
-        elif native is not None:
+        else:
             function.polyarray_replay = (native, function.__code__, when)  # type: ignore[attr-defined]
         return function
 

@@ -40,6 +40,13 @@ def asarray_v_1p26_and_below(obj, /, *, dtype=None, device=None, copy=None):
 
 
 @hookimpl
+def diag(x, /, *, k=0):
+    x = np.asarray(x)
+    # NumPy's diagonal of a matrix is a read-only view: a new array, as on the other backends.
+    return np.diag(x, k).copy() if x.ndim == 2 else np.diag(x, k)
+
+
+@hookimpl
 def empty(shape, *, dtype=None, device=None):
     check_device(device)
     return np.empty(shape, dtype=dtype)

@@ -56,6 +56,7 @@ def _normalize_axes(axes, ndim):
 
 
 @hookimpl(specname="cholesky")
+@direct(np.linalg.cholesky)
 def cholesky_v_2p0_and_above(x, /, *, upper=False):
     return np.linalg.cholesky(x, upper=upper)
 
@@ -185,6 +186,7 @@ def slogdet(x, /):
 
 
 @hookimpl(specname="solve")
+@direct(np.linalg.solve)
 def solve_v_2p0_and_above(x1, x2, /):
     return np.linalg.solve(x1, x2)
 

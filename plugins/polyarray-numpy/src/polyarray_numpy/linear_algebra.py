@@ -10,6 +10,11 @@ from ._marker import direct, hookimpl
 
 
 @hookimpl
+def einsum(subscripts, /, *operands):
+    return np.asarray(np.einsum(subscripts, *operands))
+
+
+@hookimpl
 @direct(np.matmul)
 def matmul(x1, x2, /):
     return np.matmul(x1, x2)
@@ -45,6 +50,7 @@ def tensordot(x1, x2, /, *, axes=2):
 
 
 @hookimpl(specname="vecdot")
+@direct(getattr(np, "vecdot", None))
 def vecdot_v_2p0_and_above(x1, x2, /, *, axis=-1):
     return np.vecdot(x1, x2, axis=axis)
 

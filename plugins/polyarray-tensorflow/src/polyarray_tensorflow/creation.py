@@ -93,6 +93,25 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
 
 
 @hookimpl
+def diag(x, /, *, k=0):
+    x = tensor(x)
+    return tf.linalg.diag(x, k=k) if x.shape.rank == 1 else tf.linalg.diag_part(x, k=k)
+
+
+def _diag_handles(x, /, *, k=0) -> bool:
+    """TensorFlow's own functions, except for a diagonal outside the matrix (the core's gives it empty)."""
+    if not is_tensor(x) or x.shape.rank not in (1, 2) or type(k) is not int:
+        return False
+    if x.shape.rank == 1 or k == 0:
+        return True
+    rows, columns = x.shape
+    return rows is not None and columns is not None and -rows < k < columns
+
+
+diag.partial_mixed_handler = _diag_handles
+
+
+@hookimpl
 def empty(shape, *, dtype=None, device=None):
     return zeros(shape, dtype=dtype, device=device)
 

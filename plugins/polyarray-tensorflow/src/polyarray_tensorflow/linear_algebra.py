@@ -73,6 +73,32 @@ def matmul_any(x1, x2):
 
 
 @hookimpl
+def einsum(subscripts, /, *operands):
+    return tf.einsum(subscripts, *operands)
+
+
+def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
+    """TensorFlow's ``einsum``: tensors of one dtype its kernels take, no ellipsis, no label of size 1
+    against a larger one (TensorFlow broadcasts neither) and none of size 0 (an empty sum times NaN is 0 in
+    NumPy); the core's composition computes the rest."""
+    if unexpected or not isinstance(subscripts, str):
+        return False  # the core's check refuses the call
+    if "." in subscripts or not all(isinstance(x, tf.Tensor) for x in operands):
+        return False
+    if len({x.dtype for x in operands}) != 1 or operands[0].dtype not in _NATIVE_MATMUL:
+        return False
+    sizes: dict[str, set] = {}
+    terms = subscripts.replace(" ", "").partition("->")[0].split(",")
+    for term, x in zip(terms, operands):
+        for label, size in zip(term, x.shape.as_list()):
+            sizes.setdefault(label, set()).add(size)
+    return all(len(found) == 1 and None not in found and 0 not in found for found in sizes.values())
+
+
+einsum.partial_mixed_handler = _einsum_handles
+
+
+@hookimpl
 def matmul(x1, x2, /):
     return matmul_any(x1, x2)
 

@@ -4,6 +4,9 @@ TensorFlow sorts with ``top_k``, which is stable but leaves NaN and
 booleans to chance: NaNs are placed explicitly (last in ascending order,
 first in descending order), booleans are sorted as uint8, and complex
 numbers lexicographically (real part, then imaginary part) as NumPy does.
+``top_k`` is TensorFlow's own for the largest integers (its order of equal
+elements is the index order); floats and booleans go to the core's
+composition.
 """
 
 from __future__ import annotations
@@ -75,3 +78,30 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     moved, inverse = _moved(tensor(x), axis)
     order = _argsort_moved(moved, descending)
     return _back(tf.gather(moved, order, batch_dims=len(moved.shape) - 1), inverse)
+
+
+@hookimpl
+def top_k(x, k, /, *, axis=-1, largest=True):
+    moved, inverse = _moved(tensor(x), axis)
+    values, indices = tf.math.top_k(moved, k, sorted=True)
+    return _back(values, inverse), _back(tf.cast(indices, tf.int64), inverse)
+
+
+_TOP_K_DTYPES = frozenset({tf.int8, tf.int16, tf.int32, tf.int64, tf.uint8, tf.uint16})
+
+
+def _top_k_handles(x, k, /, *, axis=-1, largest=True) -> bool:
+    """The largest integers, for a valid ``k`` (the core's composition raises polyarray's errors)."""
+    if largest is not True or not isinstance(x, tf.Tensor) or not x.shape.rank or x.dtype not in _TOP_K_DTYPES:
+        return False
+    rank = x.shape.rank
+    return (
+        type(k) is int
+        and type(axis) is int
+        and -rank <= axis < rank
+        and x.shape[axis] is not None
+        and 0 <= k <= x.shape[axis]
+    )
+
+
+top_k.partial_mixed_handler = _top_k_handles

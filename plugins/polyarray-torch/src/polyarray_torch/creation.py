@@ -166,6 +166,12 @@ def _shape(shape):
 
 @hookimpl
 @guard_dtypes
+def diag(x, /, *, k=0):
+    return torch.diag(x, k)
+
+
+@hookimpl
+@guard_dtypes
 def empty(shape, *, dtype=None, device=None):
     return torch.empty(_shape(shape), dtype=dtype or _FLOAT64, device=torch_device(device))
 

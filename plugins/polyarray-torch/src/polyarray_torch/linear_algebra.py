@@ -32,6 +32,32 @@ def _boolean_product(product, x1, x2):
 
 @hookimpl
 @guard_dtypes
+def einsum(subscripts, /, *operands):
+    return torch.einsum(subscripts, *operands)
+
+
+_EINSUM_DTYPES = frozenset(
+    {torch.int64, torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128}
+)
+
+
+def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
+    """torch's ``einsum`` for floating tensors and int64 ones of one dtype (it sums narrower integers into
+    int64, and has no kernels for bool and uint16/32/64), none empty (an empty sum times NaN is NaN in torch,
+    0 in NumPy): the core's composition computes the others."""
+    if unexpected or not isinstance(subscripts, str):
+        return False  # the core's check refuses the call
+    if not all(isinstance(x, torch.Tensor) and x.numel() for x in operands):
+        return False
+    dtypes = {x.dtype for x in operands}
+    return len(dtypes) == 1 and dtypes <= _EINSUM_DTYPES
+
+
+einsum.partial_mixed_handler = _einsum_handles
+
+
+@hookimpl
+@guard_dtypes
 @exact_unsigned("wrapping")
 def matmul(x1, x2, /):
     x1, x2 = promoted(x1, x2)

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
 import torch
+import torch.nn.functional as F
 
 from ._helpers import (
+    LIMITED_DTYPES,
     AxisError,
     as_signed_bits,
     check_axis,
@@ -95,6 +98,29 @@ def moveaxis(x, source, destination, /):
 
 @hookimpl
 @guard_dtypes
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    pairs = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.ndim, 2)).tolist()
+    # torch's widths run from the last axis: (last_before, last_after, second_last_before, ...).
+    return F.pad(x, [width for pair in reversed(pairs) for width in pair], value=constant_values)
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """torch's ``pad`` for the constant mode with one constant of the array's kind (its other modes take
+    only some ranks and dtypes); the core's composition pads in the other modes."""
+    if mode != "constant" or not isinstance(x, torch.Tensor) or x.dtype in LIMITED_DTYPES:
+        return False
+    if x.dtype == torch.bool:
+        return type(constant_values) is bool
+    if x.dtype.is_floating_point or x.dtype.is_complex:
+        return type(constant_values) in (int, float) or (x.dtype.is_complex and type(constant_values) is complex)
+    return type(constant_values) is int
+
+
+pad.partial_mixed_handler = _pad_handles
+
+
+@hookimpl
+@guard_dtypes
 def permute_dims(x, /, axes):
     axes = tuple(operator.index(a) for a in axes)
     if len(axes) != x.ndim or sorted(a % x.ndim for a in axes) != list(range(x.ndim)):
@@ -149,6 +175,14 @@ def roll(x, /, shift, *, axis=None):
     if not axes:
         return x.clone()
     return torch.roll(x, shifts, tuple(check_axis(a, x.ndim) for a in axes))
+
+
+@hookimpl
+@guard_dtypes
+def split(x, indices_or_sections, /, *, axis=0):
+    # tensor_split reads split points as NumPy's split does; the core has refused unequal sections.
+    sections = indices_or_sections if isinstance(indices_or_sections, int) else [int(i) for i in indices_or_sections]
+    return list(torch.tensor_split(x, sections, dim=axis))
 
 
 @hookimpl
