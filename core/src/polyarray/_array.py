@@ -162,15 +162,19 @@ class Array:
     # -- the array API namespace and interchange ----------------------------------------
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
-        """The polyarray module, which implements the array API standard 2024.12."""
+        """The array API standard 2024.12 namespace of this array's backend (see ``polyarray._namespace``).
+
+        Its functions create and compute on this array's backend, whatever
+        backend is set or was used last.
+        """
         if api_version not in API_VERSIONS:
             raise PolyarrayValueError(
                 f"polyarray implements the array API standard 2024.12, not api_version={api_version!r}; "
                 f"pass api_version='2024.12' or None."
             )
-        import polyarray
+        from ._namespace import namespace_of
 
-        return polyarray
+        return namespace_of(self.backend)
 
     def _dlpack_source(self) -> Any:
         data = self.data
