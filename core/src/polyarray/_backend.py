@@ -43,6 +43,9 @@ _INFO_HOOKS = frozenset(name for name in vars(InfoSpec) if not name.startswith("
 SUBNAMESPACES = ("linalg", "fft", "random")
 
 
+#: Python numbers, which are never dtypes.
+_NUMBERS = frozenset({bool, int, float, complex})
+
 #: Python types given as dtypes: the default dtype of their kind (None: ``bool``).
 _PYTHON_TYPES: dict[type, str | None] = {
     bool: None,
@@ -143,6 +146,9 @@ class Backend(Namespace):
             except KeyError:
                 detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
                 raise self.unsupported_dtype(function, name, detail) from None
+        if type(dtype) in _NUMBERS:
+            # TensorFlow's dtypes compare equal to their enum numbers (tf.int32 == 3): a number is never a dtype.
+            raise self._not_a_dtype(dtype, function)
         try:
             if dtype in self._to_portable:
                 return dtype

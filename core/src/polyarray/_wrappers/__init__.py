@@ -40,11 +40,12 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_complex_input",
     "infer_device",
     "handle_device_shifting",
+    # These three must see pa.Array arguments, so they run outside the conversion to
+    # native arrays (the architecture guide's list had them inside it); arrays of another
+    # backend are converted before promotion, so that it sees every operand's dtype.
+    "handle_backend_invalid",
     "infer_dtype",
     "handle_array_function",
-    # These three must see pa.Array arguments, so they run outside the conversion to
-    # native arrays (the architecture guide's list had them inside it).
-    "handle_backend_invalid",
     "handle_view_indexing",
     "handle_view",
     "outputs_to_polyarray_arrays",

@@ -38,8 +38,9 @@ def _index_converter(array_type: type) -> Callable[[Any], Any]:
 
 
 #: Python values that are never arrays: given for an array parameter, every backend refuses them the same way
-#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes).
-_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType})
+#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes). A class
+#: (``object``, ``float``) is never an array either.
+_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType, type})
 
 
 def not_an_array(value: Any, function: str, backend: str) -> PolyarrayTypeError:

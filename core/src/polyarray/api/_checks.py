@@ -46,6 +46,8 @@ _INTEGER_DTYPES: dict[Any, str | None] = {}
 
 
 def _dtype_name(dtype: Any) -> str | None:
+    if dtype is None:
+        return None
     try:
         return _INTEGER_DTYPES[dtype]
     except KeyError:
@@ -74,8 +76,11 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
         )
 
 
-def real_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``arange``: ``start``, ``stop`` and ``step`` are real numbers (Python ints or floats)."""
+def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``arange``: ``start``, ``stop`` and ``step`` are real numbers (Python ints or floats), ``step`` is not 0, and
+    with an integer ``dtype`` the values converted to it fit (``start`` for a range of one item or more, ``step``
+    for more than one, as NumPy converts them); frameworks would wrap them around."""
+    values = {}
     for position, name in ((0, "start"), (1, "stop"), (2, "step")):
         value = _arg(args, kwargs, position, name, None)
         if value is None:
@@ -84,6 +89,26 @@ def real_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
             not isinstance(value, numbers.Real) and not hasattr(value, "__index__")
         ):
             raise PolyarrayTypeError(f"{name}={value!r} is not a real number; pass an int or a float.")
+        values[name] = value
+    step = values.get("step", 1)
+    if step == 0:
+        raise PolyarrayValueError("step=0: the step between values must be nonzero.")
+    start, stop = values.get("start", 0), values.get("stop")
+    if stop is None:
+        start, stop = 0, start
+    name = _dtype_name(_arg(args, kwargs, None, "dtype", None))
+    if name is None or not name.startswith(("int", "uint")):
+        return
+    if not all(isinstance(v, numbers.Integral) for v in (start, stop, step)):
+        return
+    length = -((int(start) - int(stop)) // int(step))
+    bits = int(name.removeprefix("u").removeprefix("int"))
+    low, high = (0, 2**bits - 1) if name.startswith("u") else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    for label, value in (("start", start), ("step", step))[: min(max(length, 0), 2)]:
+        if not low <= int(value) <= high:
+            raise PolyarrayValueError(
+                f"{label}={value} is out of bounds for {name} ([{low}, {high}]); pass values the dtype holds."
+            )
 
 
 def copy_possible(args: tuple, kwargs: dict[str, Any]) -> None:

@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=CREATION, check=_checks.real_bounds)
+@primary(wrappers=CREATION, check=_checks.arange_bounds)
 def arange(
     start: int | float,
     /,

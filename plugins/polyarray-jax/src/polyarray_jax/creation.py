@@ -115,12 +115,7 @@ def arange_v_0p4p30_and_below(start, /, stop=None, step=1, *, dtype=None, device
 
 
 def _check_arange(start, stop, step, dtype):
-    """Refuse an ``arange`` too big to count in bytes (see ``check_size``): ``ceil((stop - start) / step)`` items.
-
-    Integer bounds out of the range of an integer ``dtype`` are an ``OverflowError``
-    where NumPy raises one (``start``, and ``step`` for more than one item); JAX
-    would wrap them around.
-    """
+    """Refuse an ``arange`` too big to count in bytes (see ``check_size``): ``ceil((stop - start) / step)`` items."""
     if stop is None:
         start, stop = 0, start
     values = (start, stop, step)
@@ -128,11 +123,6 @@ def _check_arange(start, stop, step, dtype):
         return
     if all(isinstance(v, (int, np.integer)) for v in values):
         length = -((int(start) - int(stop)) // int(step))
-        if dtype is not None and kind(dtype) in "iu":
-            info = np.iinfo(dtype)
-            for value in (start, step) if length > 1 else (start,):
-                if not info.min <= value <= info.max:
-                    raise OverflowError(f"Python integer {value} out of bounds for {np.dtype(dtype)}")
     else:
         span = float(stop) - float(start)
         length = math.ceil(span / float(step)) if math.isfinite(span / float(step)) else 0

@@ -13,6 +13,10 @@ from ._marker import hookimpl
 @hookimpl
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     check_device(device)
+    if dtype is not None and np.dtype(dtype) == np.float16:
+        # NumPy steps by a float16 increment, whose rounding accumulates: start + i * step is computed in
+        # float64 and rounded once, as on the other backends (docs/departures.md).
+        return np.arange(start, stop, step, dtype=np.float64).astype(np.float16)
     return np.arange(start, stop, step, dtype=dtype)
 
 

@@ -47,8 +47,6 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     values = (start, stop, step)
     if any(isinstance(v, complex) for v in values):
         raise TypeError("arange takes real start, stop and step, not complex numbers")
-    if step == 0:
-        raise ValueError("arange needs a non-zero step")
     dtype = _dtype(dtype)
     integral = all(isinstance(v, (int, np.integer)) for v in values)
     if dtype is None:

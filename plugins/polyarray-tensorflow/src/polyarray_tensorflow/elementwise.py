@@ -526,9 +526,6 @@ def clip(x, /, min=None, max=None):
 @hookimpl
 def conj(x, /):
     x = tensor(x)
-    if x.dtype == BOOL:
-        # NumPy conjugates booleans as int8.
-        return tf.cast(x, tf.int8)
     return tf.math.conj(x) if x.dtype in COMPLEX else tf.identity(x)
 
 

@@ -130,12 +130,8 @@ def _native_items(obj):
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if stop is None:
         start, stop = 0, start
-    if step == 0:
-        raise ValueError("arange needs a non-zero step")
     if dtype is None:
         dtype = python_default_dtype([start, stop, step])
-    elif is_integral(dtype):
-        check_python_integers(start, dtype)  # as NumPy, which converts start to the dtype first
     length = max(0, math.ceil((stop - start) / step))
     if length == 0:
         return torch.empty(0, dtype=dtype, device=torch_device(device))  # torch refuses an empty range
