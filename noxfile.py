@@ -11,7 +11,8 @@
     nox -s clients           every plugin with scikit-learn and SciPy: their estimators and functions on pa.Array
                              inputs of each backend agree with their plain NumPy results
     nox -s clients_jax32     the JAX cases of the clients session in JAX's default 32-bit mode
-    nox -s fuzz              the cross-backend differential fuzzer (not in CI yet: it still finds disagreements)
+    nox -s fuzz              the cross-backend differential fuzzer at a larger size than all_backends runs it
+                             (POLYARRAY_FUZZ_EXAMPLES examples per function, 40 unless set)
     nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
                              into fresh virtualenvs, and runs a smoke test in each
     nox -s demo              the demo on a fresh install of the core (NumPy only)
@@ -59,6 +60,9 @@ PURE_PYTHON = {"POLYARRAY_PURE_PYTHON": "1", "POLYARRAY_EXPECT_SPEEDUPS": "0"}
 NUMPY_ONLY = ["--ignore=tests/frameworks", "--ignore=tests/clients"]
 #: all_backends runs JAX in 64-bit mode, so that conversions cover every dtype.
 ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
+#: The differential fuzzer's size (examples per function): CI's small profile in all_backends (about two minutes
+#: on two cores), and the default of the fuzz session.
+FUZZ_EXAMPLES_CI, FUZZ_EXAMPLES_FULL = "6", "40"
 RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11", "ivy>=1.0"]
 
 
@@ -131,7 +135,8 @@ def plugin(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def all_backends(session: nox.Session) -> None:
-    """Every plugin together: the core suite (with tests/frameworks) holds, and the CLI shows all four."""
+    """Every plugin together: the core suite (with tests/frameworks and the fuzzer's small profile) holds, and the
+    CLI shows all four."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *TEST_REQUIREMENTS,
@@ -139,8 +144,8 @@ def all_backends(session: nox.Session) -> None:
     session.run("python", "-m", "polyarray", "backends", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
     session.run(
-        "python", "-m", "pytest", "tests", "--ignore=tests/clients", f"--ignore={FUZZER}", "-q", *session.posargs,
-        env=_test_env(ALL_BACKENDS_ENV),
+        "python", "-m", "pytest", "tests", "--ignore=tests/clients", "-q", *session.posargs,
+        env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": FUZZ_EXAMPLES_CI}),
     )  # fmt: skip
 
 
@@ -150,15 +155,18 @@ FUZZER = "tests/frameworks/test_differential.py"
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """The differential fuzzer on every backend together (JAX in 64-bit mode); prints each disagreement.
-
-    Not yet in CI: it still finds disagreements between the backends (POLYARRAY_FUZZ_EXAMPLES sets its size).
+    """The differential fuzzer on every backend together (JAX in 64-bit mode), larger than CI's profile; prints
+    each disagreement by function. POLYARRAY_FUZZ_EXAMPLES sets its size (examples per function, 40 unless set).
     """
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *TEST_REQUIREMENTS,
     )  # fmt: skip
-    session.run("python", "-m", "pytest", FUZZER, "-q", *session.posargs, env=_test_env(ALL_BACKENDS_ENV))
+    examples = os.environ.get("POLYARRAY_FUZZ_EXAMPLES", FUZZ_EXAMPLES_FULL)
+    session.run(
+        "python", "-m", "pytest", FUZZER, "-q", *session.posargs,
+        env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": examples}),
+    )  # fmt: skip
 
 
 #: The array API clients the clients session runs on pa.Array inputs.

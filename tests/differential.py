@@ -54,16 +54,6 @@ INT_NAMES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "ui
 EXAMPLES = int(os.environ.get("POLYARRAY_FUZZ_EXAMPLES", "6"))
 DEPARTURES_DOC = Path(__file__).resolve().parents[1] / "docs" / "departures.md"
 
-#: Deliberate departures (docs/departures.md): (function or "*", backend, outcome kind) -> the doc row's words.
-#: A row applies to findings of that kind; the doc must carry a row naming the same function and backend.
-DEPARTURES: dict[tuple[str, str, str], str] = {
-    ("*", "jax", "subnormal"): "reads subnormal floating-point inputs as zero",
-    ("*", "tensorflow", "subnormal"): "reads subnormal floating-point inputs as zero",
-    ("dropout", "torch", "value"): "draws its random mask with the framework's own generator",
-    ("dropout", "jax", "value"): "draws its random mask with the framework's own generator",
-    ("dropout", "tensorflow", "value"): "draws its random mask with the framework's own generator",
-}
-
 #: Functions whose results are not correctly rounded anywhere: compared with the looser tolerance.
 TRANSCENDENTAL = {
     "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cos", "cosh", "exp", "expm1", "log", "log1p",
@@ -519,22 +509,55 @@ class Findings:
 FINDINGS = Findings()
 
 
+# -- deliberate departures ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A documented difference a backend keeps (docs/departures.md has a row naming function and backend).
+
+    It excuses findings of ``kind`` (see :data:`KINDS`) of ``function`` (``"*"``: every function) on
+    ``backends``, for the calls ``applies`` accepts (every call when None).
+    """
+
+    function: str
+    backends: tuple[str, ...]
+    kind: str
+    why: str
+    applies: Callable[[Call], bool] | None = None
+
+
 def _random_dropout(call: Call) -> bool:
     prob = call.args[1] if len(call.args) > 1 else None
     return call.kwargs.get("training", True) is True and isinstance(prob, float) and 0 < prob < 1
 
 
-#: Departures that hold only for some calls of their function.
-DEPARTURE_APPLIES: dict[str, Callable[[Call], bool]] = {"dropout": _random_dropout}
+def _complex_with_infinities(call: Call) -> bool:
+    x = call.args[0] if call.args else None
+    return isinstance(x, Arr) and x.dtype in COMPLEX_NAMES and bool(np.isinf(x.values).any())
+
+
+_FRAMEWORKS = ("torch", "jax", "tensorflow")
+
+#: Every deliberate departure the fuzzer accepts; add a row here and one in docs/departures.md together.
+DEPARTURES: tuple[Departure, ...] = (
+    Departure("*", ("jax", "tensorflow"), "subnormal", "reads subnormal floating-point inputs as zero"),
+    Departure("dropout", _FRAMEWORKS, "value", "draws its random mask with the framework's own generator",
+              _random_dropout),
+    Departure("cumulative_prod", _FRAMEWORKS, "value", "scans complex products holding infinities with the "
+              "framework's own complex multiplication", _complex_with_infinities),
+)  # fmt: skip
+
+_DEPARTURES_BY_KEY = {(d.function, backend, d.kind): d for d in DEPARTURES for backend in d.backends}
 
 
 def departure(call: Call, backend: str, kind: str) -> bool:
     """Whether a finding of ``kind`` for ``call`` is a documented deliberate departure."""
-    function = call.function
-    if (function, backend, kind) in DEPARTURES:
-        applies = DEPARTURE_APPLIES.get(function)
-        return applies is None or applies(call)
-    return ("*", backend, kind) in DEPARTURES
+    for function in (call.function, "*"):
+        found = _DEPARTURES_BY_KEY.get((function, backend, kind))
+        if found is not None and (found.applies is None or found.applies(call)):
+            return True
+    return False
 
 
 def documented(function: str, backend: str, text: str) -> bool:
@@ -654,8 +677,10 @@ def _broadcast_shapes(draw: st.DrawFn, n: int) -> list[tuple[int, ...]]:
 NON_ARRAYS = (None, "abc", {"a": 1}, object)
 
 
-def _invalid_array(draw: st.DrawFn, original: Any) -> Any:
-    if isinstance(original, Arr) and original.dtype != "bfloat16" and draw(st.booleans()):
+def _invalid_array(draw: st.DrawFn, original: Any, function: str) -> Any:
+    # A standalone function runs on its array's own backend: an array of another backend spoils nothing there.
+    foreign_spoils = function not in STANDALONE_WITH_ARRAYS
+    if foreign_spoils and isinstance(original, Arr) and original.dtype != "bfloat16" and draw(st.booleans()):
         return Arr(original.values, original.dtype, foreign=True)
     return draw(st.sampled_from(NON_ARRAYS))
 
@@ -801,7 +826,7 @@ def _break(draw: st.DrawFn, function: str, args: tuple[Any, ...], kwargs: dict[s
     first = next((a for a in [*args, *kwargs.values()] if isinstance(a, Arr)), None)
     ndim = first.values.ndim if first is not None else 0
     if isinstance(original, Arr) or (isinstance(original, list) and original and isinstance(original[0], Arr)):
-        spoiled = _invalid_array(draw, original)
+        spoiled = _invalid_array(draw, original, function)
     elif key in ("axis", "axes", "source", "destination", "normalized_idxs") or (
         where == "arg" and key == 1 and (function in ("moveaxis",))
     ):

@@ -61,6 +61,7 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_ragged",
     "handle_exceptions",
     "handle_nans",
+    "handle_nan_matrices",
 )
 
 #: Names that stand for several wrappers.

@@ -1,4 +1,4 @@
-"""Integer arguments: axes, sizes, counts and offsets checked once, from the declarations' annotations.
+"""Arguments checked once, from the declarations' annotations: integers, bools, ``Literal`` choices and numbers.
 
 A parameter annotated with integers only (``axis: int | tuple[int, ...] |
 None``, ``k: int``, ``shape: tuple[int, ...]``, ``num: int`` …) takes Python
@@ -11,17 +11,38 @@ array arguments' rank is a ``pa.PolyarrayAxisError``; repeated axes in one
 ``axis`` or ``axes`` argument are a ``pa.PolyarrayValueError``. A parameter
 that also takes arrays (``repeat``'s ``repeats``) refuses only Python floats.
 
+Three other kinds of parameter are checked the same way (the ``kind`` of an
+:class:`IntegerParameter`):
+
+- ``bool`` (``keepdims: bool``, ``copy: bool | None``): ``True`` or ``False``
+  (or a NumPy bool), None where the annotation says so; anything else is a
+  ``pa.PolyarrayTypeError``, as NumPy's reductions refuse ``keepdims="yes"``;
+- ``Literal[...]`` (``norm: Literal["backward", "ortho", "forward"]``,
+  ``mode``, ``side``, ``indexing``, ``reduction``): one of the listed values,
+  or None or a number where the annotation also allows them (``ord: int |
+  float | Literal["fro", "nuc"] | None``); anything else is a
+  ``pa.PolyarrayValueError`` naming the choices, as NumPy raises for a bad
+  ``norm`` or ``mode``;
+- numbers (``eps: float``, ``fill_value: bool | int | float | complex``,
+  ``ord: int | float``): a Python or NumPy number of an allowed kind (a
+  complex one only where ``complex`` is allowed), or an object that converts
+  to one (a 0-d array); None where allowed. Anything else (a string, a
+  container, None) is a ``pa.PolyarrayTypeError``.
+
 The analysis is done once per declaration (:func:`integer_parameters`);
 ``handle_exceptions`` runs the check in the wrapper chain. The fused fast path
 takes only calls whose integer arguments are plain ints, tuples of them or
-None (:func:`fast_condition`) and whose axes lie in range
+None (:func:`fast_condition`), whose bools, choices and numbers are plain
+values of the allowed kinds, and whose axes lie in range
 (:func:`fast_range_check`), leaving every other call to the chain.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
+import numbers
 import operator
 import re
 from collections.abc import Callable, Sequence
@@ -72,6 +93,11 @@ class IntegerParameter:
     extra_axes: int = 0  # how many more axes than the inputs' the axes may name (a new axis: expand_dims, stack)
     minimum: int | None = None  # the smallest value allowed (sizes of a shape: 0; reshape's may be -1)
     unique: bool = False  # an axis may be named once only
+    #: "integer", "bool", "literal" (one of ``choices``) or "number" (of the Python types named in ``numbers``).
+    kind: str = "integer"
+    choices: tuple[Any, ...] = ()
+    #: For "number" (and a "literal" that also takes numbers): the names of the number types allowed.
+    numbers: frozenset[str] = frozenset()
 
 
 def _split(text: str) -> list[str]:
@@ -89,13 +115,67 @@ def _split(text: str) -> list[str]:
     return parts
 
 
+_NUMBER_NAMES = frozenset({"bool", "int", "float", "complex"})
+#: Number parameters that NumPy checks by value, so that a string is a ``ValueError`` there, as any other
+#: invalid value (``vector_norm(x, ord="fro")``: "Invalid norm order").
+_ORDERS = frozenset({"ord"})
+
+
+def _literal_choices(alternative: str) -> tuple[Any, ...] | None:
+    """The values of ``Literal[...]`` (None for any other alternative)."""
+    if not alternative.startswith("Literal[") or not alternative.endswith("]"):
+        return None
+    values = ast.literal_eval(f"({alternative[len('Literal[') : -1]},)")
+    return tuple(values)
+
+
+def _describe_other(param: Any, position: int | None, alternatives: list[str]) -> IntegerParameter | None:
+    """A bool, Literal or number parameter (see the module docstring); None for any other annotation."""
+    choices: tuple[Any, ...] = ()
+    rest = []
+    for alternative in alternatives:
+        found = _literal_choices(alternative)
+        if found is None:
+            rest.append(alternative)
+        else:
+            choices += found
+    allows_none = "None" in rest
+    named = frozenset(alt for alt in rest if alt != "None")
+    if not named <= _NUMBER_NAMES or (not named and not choices):
+        return None
+    if choices:
+        kind = "literal"
+    elif named == {"bool"}:
+        kind = "bool"
+    else:
+        kind = "number"
+    return IntegerParameter(
+        name=param.name,
+        position=position,
+        required=param.default is param.empty,
+        allows_none=allows_none,
+        allows_sequence=False,
+        allows_pair=False,
+        with_arrays=False,
+        kind=kind,
+        choices=choices,
+        numbers=named if kind != "bool" else frozenset(),
+    )
+
+
 def _describe(param: Any, position: int | None) -> IntegerParameter | None:
     from .._declare import _annotation_text
 
     text = _annotation_text(param.annotation)
-    if not text or "int" not in text:
+    if not text:
         return None
     alternatives = _split(text)
+    return _describe_integer(param, position, text, alternatives) or _describe_other(param, position, alternatives)
+
+
+def _describe_integer(param: Any, position: int | None, text: str, alternatives: list[str]) -> IntegerParameter | None:
+    if "int" not in text:
+        return None
     with_arrays = any(alt in ("ArrayLike", "Array") for alt in alternatives)
     rest = [alt for alt in alternatives if alt not in ("ArrayLike", "Array")]
     allowed = {"int", "None", _PAIR_OF_SEQUENCES}
@@ -125,7 +205,9 @@ def integer_parameters(decl: Declaration) -> tuple[IntegerParameter, ...]:
             continue
         positional = param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD)
         described = _describe(param, index if positional else None)
-        if described is not None:
+        if described is not None and described.kind != "integer":
+            found.append(described)
+        elif described is not None:
             if param.name == "shape":
                 minimum = -1 if decl.name in _INFERRED_SIZE_FUNCTIONS else 0
                 described = dataclasses.replace(described, minimum=minimum)
@@ -223,8 +305,82 @@ def _accepted(spec: IntegerParameter) -> str:
     return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
 
 
+def _is_bool(value: Any) -> bool:
+    """A Python bool, or a NumPy bool scalar (``numpy.True_``)."""
+    return value.__class__ is bool or (type(value).__name__ in ("bool_", "bool") and hasattr(value, "dtype"))
+
+
+def _is_number(value: Any, allowed: frozenset[str]) -> bool:
+    """A number of one of the ``allowed`` kinds ("bool", "int", "float", "complex"), or an object converting to one.
+
+    A float parameter takes ints and bools too, as Python does; a complex one takes every number.
+    """
+    if isinstance(value, (str, bytes, bytearray)):
+        return False
+    if isinstance(value, numbers.Number):
+        if isinstance(value, numbers.Real):
+            return bool(allowed - {"bool"}) or _is_bool(value)
+        return "complex" in allowed
+    if "complex" in allowed and hasattr(value, "__complex__"):
+        return True
+    return hasattr(value, "__float__") or hasattr(value, "__index__")
+
+
+def _choices_text(choices: tuple[Any, ...]) -> str:
+    shown = [repr(choice) for choice in choices]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" or {shown[-1]}"
+
+
+def _check_other(spec: IntegerParameter, value: Any, qualname: str, backend_name: str) -> None:
+    """The check of a bool, Literal or number parameter (see the module docstring)."""
+    where = f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)}"
+    if value is None and spec.allows_none:
+        return
+    if spec.kind == "bool":
+        if not _is_bool(value):
+            accepted = "True, False or None" if spec.allows_none else "True or False"
+            raise PolyarrayTypeError(f"{where} is not a bool; pass {accepted}.")
+        return
+    if spec.kind == "literal":
+        if isinstance(value, str) and value in spec.choices:
+            return
+        if spec.numbers and not isinstance(value, str) and value is not None and _is_number(value, spec.numbers):
+            return
+        accepted = list(spec.choices) + ([None] if spec.allows_none else [])
+        also = f" or a number ({' | '.join(sorted(spec.numbers))})" if spec.numbers else ""
+        raise PolyarrayValueError(f"{where} is not one of the choices; pass {_choices_text(tuple(accepted))}{also}.")
+    if value is None or not _is_number(value, spec.numbers):
+        kinds = " | ".join(name for name in ("bool", "int", "float", "complex") if name in spec.numbers)
+        accepted = f"a number ({kinds})" + (" or None" if spec.allows_none else "")
+        error = PolyarrayValueError if spec.name in _ORDERS else PolyarrayTypeError
+        raise error(f"{where} is not a number of the kinds it takes; pass {accepted}.")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: The range of the 64-bit integers (signed and unsigned) every framework computes with, and 2**64 as an
+#: exclusive bound of uint64 (``random.integers(key, shape, 0, 2**64)``): an integer argument outside it is a
+#: ``PolyarrayValueError`` (NumPy: "Maximum allowed dimension exceeded", "Python int too large to convert").
+INT_LOW, INT_HIGH = -(2**63), 2**64
+
+
+def _check_width(spec: IntegerParameter, items: Any, value: Any, qualname: str, backend_name: str) -> None:
+    if any(not INT_LOW <= operator.index(item) <= INT_HIGH for item in items):
+        raise PolyarrayValueError(
+            f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)} does not fit in 64 bits; "
+            f"integer arguments lie in [-2**63, 2**64]."
+        )
+
+
 def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str) -> None:
+    if spec.kind != "integer":
+        _check_other(spec, value, qualname, backend_name)
+        return
     if value.__class__ is int:
+        _check_width(spec, (value,), value, qualname, backend_name)
         if spec.minimum is not None:
             _check_minimum(spec, (value,), value, qualname, backend_name)
         return
@@ -237,6 +393,7 @@ def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str)
             raise _refuse(qualname, backend_name, spec.name, value, _accepted(spec))
         return
     if _is_integer(value):
+        _check_width(spec, (value,), value, qualname, backend_name)
         if spec.minimum is not None:
             _check_minimum(spec, (value,), value, qualname, backend_name)
         return
@@ -258,6 +415,7 @@ def _check_items(spec: IntegerParameter, items: Any, value: Any, qualname: str, 
     for item in items:
         if not _is_integer(item):
             raise _refuse(qualname, backend_name, spec.name, value, _accepted(spec), item)
+    _check_width(spec, items, value, qualname, backend_name)
     if spec.minimum is not None:
         _check_minimum(spec, items, value, qualname, backend_name)
     if spec.unique and len(set(map(operator.index, items))) != len(items):
@@ -272,6 +430,10 @@ def _check_minimum(spec: IntegerParameter, items: Any, value: Any, qualname: str
     if any(operator.index(item) < minimum for item in items):
         sizes = "sizes are non-negative" + (" (one may be -1, the size that fits)" if minimum < 0 else "")
         raise PolyarrayValueError(f"pa.{qualname} on the {backend_name} backend: {spec.name}={value!r}: {sizes}.")
+
+
+#: The kinds of parameter whose check a plain int does not pass by itself (``keepdims=1``, ``norm=3``).
+_INT_CHECKED = frozenset({"bool", "literal"})
 
 
 def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, dict[str, Any]], None] | None:
@@ -293,7 +455,12 @@ def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, di
                 value = kwargs.get(spec.name, missing)
                 if value is missing:
                     continue
-            if value.__class__ is not int or spec.minimum is not None:
+            if (
+                value.__class__ is not int
+                or spec.minimum is not None
+                or spec.kind in _INT_CHECKED
+                or not INT_LOW <= value <= INT_HIGH
+            ):
                 _check(spec, value, qualname, backend_name)
             if spec.names_axes and value is not None:
                 if ndim == -1:
@@ -336,7 +503,7 @@ def fast_range_check(spec: IntegerParameter, ranks: list[str]) -> str | None:
 
 def _int_tuple(value: tuple) -> bool:
     for item in value:
-        if item.__class__ is not int:
+        if item.__class__ is not int or not INT_LOW <= item <= INT_HIGH:
             return False
     return True
 
@@ -347,7 +514,7 @@ def _axis_tuple(value: tuple) -> bool:
 
 def _sizes_tuple(value: tuple, minimum: int) -> bool:
     for item in value:
-        if item.__class__ is not int or item < minimum:
+        if item.__class__ is not int or item < minimum or item > INT_HIGH:
             return False
     return True
 
@@ -361,10 +528,16 @@ def fast_condition(spec: IntegerParameter) -> str | None:
     if spec.with_arrays:
         return None  # the fast path takes only native arrays there
     name = spec.name
+    if spec.kind != "integer":
+        return _fast_condition_other(spec)
+    # An int wider than 64 bits goes to the chain, which refuses it; an axis needs no test (its range is tested).
+    high = "" if spec.names_axes else f" and {name} <= {INT_HIGH}"
     if spec.minimum is not None:
-        tests = [f"({name}.__class__ is int and {name} >= {spec.minimum})"]
-    else:
+        tests = [f"({name}.__class__ is int and {name} >= {spec.minimum}{high})"]
+    elif spec.names_axes:
         tests = [f"{name}.__class__ is int"]
+    else:
+        tests = [f"({name}.__class__ is int and {INT_LOW} <= {name} <= {INT_HIGH})"]
     if spec.allows_none:
         tests.insert(0, f"{name} is None")
     if spec.allows_sequence:
@@ -374,6 +547,26 @@ def fast_condition(spec: IntegerParameter) -> str | None:
             helper = "_axis_tuple" if spec.unique else "_int_tuple"
             tests.append(f"({name}.__class__ is tuple and {helper}({name}))")
     return f"({' or '.join(tests)})"
+
+
+def _fast_condition_other(spec: IntegerParameter) -> str:
+    """The inline test of a bool, Literal or number parameter: plain values of the allowed kinds."""
+    name = spec.name
+    tests = ["{name} is None"] if spec.allows_none else []
+    if spec.kind == "bool":
+        tests += ["{name} is True", "{name} is False"]
+    elif spec.kind == "literal":
+        strings = tuple(choice for choice in spec.choices if isinstance(choice, str))
+        tests.append(f"({{name}}.__class__ is str and {{name}} in {strings!r})")
+    for number in ("bool", "int", "float", "complex"):
+        # A float parameter takes ints (and a complex one ints and floats), as the chain's check does.
+        if (
+            number in spec.numbers
+            or (number == "int" and "float" in spec.numbers)
+            or (number != "bool" and "complex" in spec.numbers)
+        ):
+            tests.append(f"{{name}}.__class__ is {number}")
+    return "(" + " or ".join(test.format(name=name) for test in tests) + ")"
 
 
 #: The helpers the inline tests of :func:`fast_condition` call, by the names they use.

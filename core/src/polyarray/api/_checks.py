@@ -41,19 +41,19 @@ def nonzero_spacing(args: tuple, kwargs: dict[str, Any]) -> None:
         raise PolyarrayValueError("d=0: the sample spacing must be nonzero (the frequencies are 1/(d*n)).")
 
 
-#: Whether a dtype object (portable or native) is an integer dtype, remembered per object.
-_INTEGER_DTYPES: dict[Any, str | None] = {}
+#: The portable name of each dtype object (portable or native) met, remembered per object.
+_DTYPE_NAMES: dict[Any, str | None] = {}
 
 
 def _dtype_name(dtype: Any) -> str | None:
     if dtype is None:
         return None
     try:
-        return _INTEGER_DTYPES[dtype]
+        return _DTYPE_NAMES[dtype]
     except KeyError:
         from .._dtypes import dtype_name_of
 
-        name = _INTEGER_DTYPES[dtype] = dtype_name_of(dtype)
+        name = _DTYPE_NAMES[dtype] = dtype_name_of(dtype)
         return name
     except TypeError:
         from .._dtypes import dtype_name_of
@@ -77,23 +77,13 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
 
 
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``arange``: ``start``, ``stop`` and ``step`` are real numbers (Python ints or floats), ``step`` is not 0, and
-    with an integer ``dtype`` the values converted to it fit (``start`` for a range of one item or more, ``step``
-    for more than one, as NumPy converts them); frameworks would wrap them around."""
-    values = {}
-    for position, name in ((0, "start"), (1, "stop"), (2, "step")):
-        value = _arg(args, kwargs, position, name, None)
-        if value is None:
-            continue
-        if isinstance(value, (str, bytes, complex)) or (
-            not isinstance(value, numbers.Real) and not hasattr(value, "__index__")
-        ):
-            raise PolyarrayTypeError(f"{name}={value!r} is not a real number; pass an int or a float.")
-        values[name] = value
-    step = values.get("step", 1)
+    """``arange``: ``step`` is not 0, and with an integer ``dtype`` the values converted to it fit (``start`` for a
+    range of one item or more, ``step`` for more than one, as NumPy converts them); frameworks would wrap them
+    around. (That they are real numbers is checked from the annotations, before this check runs.)"""
+    start, stop, step = (_arg(args, kwargs, i, name, None) for i, name in enumerate(("start", "stop", "step")))
+    step = 1 if step is None else step
     if step == 0:
         raise PolyarrayValueError("step=0: the step between values must be nonzero.")
-    start, stop = values.get("start", 0), values.get("stop")
     if stop is None:
         start, stop = 0, start
     name = _dtype_name(_arg(args, kwargs, None, "dtype", None))
@@ -119,4 +109,38 @@ def copy_possible(args: tuple, kwargs: dict[str, Any]) -> None:
             raise PolyarrayValueError(
                 f"copy=False, but a {type(obj).__name__} is always copied into a new array; "
                 f"pass copy=None (copy only if needed) or an array."
+            )
+
+
+def _is_complex(value: Any) -> bool:
+    """A complex Python number, or an array (or scalar) of a complex dtype."""
+    if isinstance(value, complex):
+        return True
+    dtype = getattr(value, "dtype", None)
+    name = _dtype_name(dtype) if dtype is not None else None
+    return name is not None and name.startswith("complex")
+
+
+def real_clip(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``clip``: ``x`` and the bounds are real (the standard's clip orders real numbers only)."""
+    for position, name in ((0, "x"), (1, "min"), (2, "max")):
+        value = _arg(args, kwargs, position, name, None)
+        if value is not None and _is_complex(value):
+            raise PolyarrayTypeError(
+                f"{name} is complex: clip orders real numbers only; clip the real and imaginary parts apart "
+                "(pa.real, pa.imag) or the magnitude (pa.abs)."
+            )
+
+
+#: The range of the widest integer dtype, which a Python int given as a number must fit.
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def bounds_fit_64_bits(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``linspace``: Python ints ``start`` and ``stop`` fit in 64 bits (NumPy cannot compute with wider ones)."""
+    for position, name in ((0, "start"), (1, "stop")):
+        value = _arg(args, kwargs, position, name, None)
+        if type(value) is int and not _INT64[0] <= value <= _INT64[1]:
+            raise PolyarrayTypeError(
+                f"{name}={value} is an int wider than 64 bits; pass it as a float ({name}={float(value)!r})."
             )

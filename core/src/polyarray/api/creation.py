@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .._declare import primary
 from . import _checks
 from ._types import ArrayLike, Device, DTypeLike
@@ -172,7 +174,7 @@ def full_like(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.bounds_fit_64_bits)
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
@@ -199,7 +201,7 @@ def linspace(
 
 
 @primary(wrappers=(*CREATION, *INPUTS))
-def meshgrid(*arrays: ArrayLike, indexing: str = "xy") -> list[ArrayLike]:
+def meshgrid(*arrays: ArrayLike, indexing: Literal["xy", "ij"] = "xy") -> list[ArrayLike]:
     """Coordinate matrices from 1-d coordinate vectors, as a list of arrays.
 
     For inputs of lengths ``N1, N2, ..., Nn``, every result has the shape

@@ -9,6 +9,7 @@ zeros) follow IEEE 754 and the standard's tables.
 from __future__ import annotations
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike
 from ._wrappers import BINARY, UNARY
 
@@ -278,7 +279,7 @@ def ceil(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=UNARY)
+@primary(wrappers=UNARY, check=_checks.real_clip)
 def clip(
     x: ArrayLike, /, min: ArrayLike | int | float | None = None, max: ArrayLike | int | float | None = None
 ) -> ArrayLike:

@@ -18,7 +18,7 @@ from typing import Literal, NamedTuple
 
 from .._declare import primary
 from ._types import ArrayLike, DTypeLike
-from ._wrappers import LINALG
+from ._wrappers import LINALG, MATRIX
 
 #: Functions of the main namespace that the standard also places in ``linalg``.
 MAIN_NAMESPACE_ALIASES = ("matmul", "matrix_transpose", "tensordot", "vecdot")
@@ -79,7 +79,7 @@ class SVDResult(NamedTuple):
     Vh: ArrayLike
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def cholesky(x: ArrayLike, /, *, upper: bool = False) -> ArrayLike:
     """The Cholesky factor of a Hermitian (real symmetric) positive-definite matrix or stack.
 
@@ -112,7 +112,7 @@ def cross(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def det(x: ArrayLike, /) -> ArrayLike:
     """The determinant of a square matrix or a stack of them.
 
@@ -139,7 +139,7 @@ def diagonal(x: ArrayLike, /, *, offset: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG, result=EighResult)
+@primary(wrappers=MATRIX, result=EighResult)
 def eigh(x: ArrayLike, /) -> EighResult:
     """The eigenvalues and eigenvectors of a Hermitian (real symmetric) matrix or stack.
 
@@ -154,7 +154,7 @@ def eigh(x: ArrayLike, /) -> EighResult:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def eigvalsh(x: ArrayLike, /) -> ArrayLike:
     """The eigenvalues of a Hermitian (real symmetric) matrix or stack, in ascending order.
 
@@ -166,7 +166,7 @@ def eigvalsh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def inv(x: ArrayLike, /) -> ArrayLike:
     """The inverse of a square matrix or a stack of them.
 
@@ -179,7 +179,7 @@ def inv(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def matrix_norm(
     x: ArrayLike,
     /,
@@ -205,7 +205,7 @@ def matrix_norm(
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def matrix_power(x: ArrayLike, n: int, /) -> ArrayLike:
     """Raise a square matrix (or a stack) to the integer power ``n``.
 
@@ -219,7 +219,7 @@ def matrix_power(x: ArrayLike, n: int, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def matrix_rank(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> ArrayLike:
     """The rank of a matrix or stack: the number of singular values above ``rtol`` times the largest.
 
@@ -246,7 +246,7 @@ def outer(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def pinv(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> ArrayLike:
     """The Moore-Penrose pseudo-inverse of a matrix or stack, computed by SVD.
 
@@ -262,7 +262,7 @@ def pinv(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> ArrayLike
     """
 
 
-@primary(wrappers=LINALG, result=QRResult)
+@primary(wrappers=MATRIX, result=QRResult)
 def qr(x: ArrayLike, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
     """The QR decomposition ``x = Q @ R`` of a matrix or stack.
 
@@ -280,7 +280,7 @@ def qr(x: ArrayLike, /, *, mode: Literal["reduced", "complete"] = "reduced") -> 
     """
 
 
-@primary(wrappers=LINALG, result=SlogdetResult)
+@primary(wrappers=MATRIX, result=SlogdetResult)
 def slogdet(x: ArrayLike, /) -> SlogdetResult:
     """The sign and the natural log of the absolute value of the determinant of a square matrix or stack.
 
@@ -294,7 +294,7 @@ def slogdet(x: ArrayLike, /) -> SlogdetResult:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def solve(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """Solve ``x1 @ x = x2`` for ``x``, with ``x1`` a square matrix (or a stack) of full rank.
 
@@ -309,7 +309,7 @@ def solve(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG, result=SVDResult)
+@primary(wrappers=MATRIX, result=SVDResult)
 def svd(x: ArrayLike, /, *, full_matrices: bool = True) -> SVDResult:
     """The singular value decomposition ``x = U @ diag(S) @ Vh`` of a matrix or stack.
 
@@ -324,7 +324,7 @@ def svd(x: ArrayLike, /, *, full_matrices: bool = True) -> SVDResult:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX)
 def svdvals(x: ArrayLike, /) -> ArrayLike:
     """The singular values of a matrix or stack, in descending order.
 

@@ -13,7 +13,6 @@ Where JAX and NumPy differ, NumPy's (and the standard's) behaviour is kept:
   or singular (``inv``, ``solve``, ``matrix_power`` with ``n < 0``) raises a
   ``ValueError``; JAX would return NaN or infinite values, which is what
   happens inside ``jax.jit``, where the values are not known;
-- ``inv`` of a matrix holding NaN is all NaN (JAX's LU leaves some entries finite);
 - ``pinv`` and ``matrix_rank`` default to the standard's tolerance
   ``max(M, N) * eps`` (JAX's ``pinv`` uses ten times that);
 - ``solve`` reads a 1-d ``x2`` as one vector shared by the stack, and
@@ -197,11 +196,7 @@ def eigvalsh_v_0p5_and_below(x, /):
 @_bfloat16_in_float32
 def inv(x, /):
     x = _factorizable(_matrices(x, "inv", square=True), "inv")
-    result = _check_singular(jnp.linalg.inv(x), x)
-    # A matrix holding NaN has a NaN inverse; LU leaves some entries finite, depending on its pivoting.
-    nan = jnp.any(jnp.isnan(x), axis=(-2, -1), keepdims=True)
-    fill = complex(np.nan, np.nan) if kind(result.dtype) == "c" else np.nan
-    return jnp.where(nan, jnp.asarray(fill, result.dtype), result)
+    return _check_singular(jnp.linalg.inv(x), x)
 
 
 @hookimpl

@@ -104,7 +104,8 @@ def cholesky(x, /, *, upper=False):
     if _empty_matrices(x):
         return _rounded(tf.identity(x), original)
     lower = tf.linalg.cholesky(x)
-    if bool(tf.reduce_any(tf.math.is_nan(tf.math.real(lower)))):
+    # LAPACK (NumPy) refuses a matrix whose factor would have a diagonal entry that is not positive.
+    if not bool(tf.reduce_all(tf.math.real(tf.linalg.diag_part(lower)) > 0)):
         raise ValueError("Matrix is not positive definite")
     return _rounded(tf.linalg.adjoint(lower) if upper else lower, original)
 
@@ -171,16 +172,7 @@ def inv(x, /):
     x = _factorizable(x, "inv")
     if _empty_matrices(x):
         return _rounded(tf.identity(x), original)
-    # A matrix holding NaN has a NaN inverse, as on every backend (TensorFlow's LU would refuse it).
-    complex_input = x.dtype in (tf.complex64, tf.complex128)
-    elements = tf.math.is_nan(tf.math.real(x)) | tf.math.is_nan(tf.math.imag(x)) if complex_input else tf.math.is_nan(x)
-    nan = tf.reduce_any(elements, axis=[-2, -1], keepdims=True)
-    if not bool(tf.reduce_any(nan)):
-        return _rounded(tf.linalg.inv(x), original)
-    eye = tf.eye(shape_of(x)[-1], dtype=x.dtype)
-    result = tf.linalg.inv(tf.where(nan, eye, x))
-    fill = tf.constant(complex(math.nan, math.nan) if complex_input else math.nan, x.dtype)
-    return _rounded(tf.where(nan, fill, result), original)
+    return _rounded(tf.linalg.inv(x), original)
 
 
 def _norm_input(x):

@@ -219,9 +219,19 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     dtype = x.real.dtype if x.dtype.is_complex else x.dtype
     if not axes:
         # The norm of each element on its own (torch would reduce every axis for dim=()).
-        return (x != 0).to(dtype) if ord == 0 else torch.abs(x)
+        return (x != 0).to(dtype) if ord == 0 else _own_norm(x, ord)
     if reduced_size(x.shape, axes) == 0 and not isinstance(ord, str) and (ord == math.inf or -math.inf < ord < 0):
         # No elements: max |x| is 0, sum(|x|**p)**(1/p) of a negative p is inf (torch raises for both).
         fill = 0.0 if ord == math.inf else math.inf
         return torch.full(reduced_shape(x.shape, axes, keepdims), fill, dtype=dtype, device=x.device)
+    if reduced_size(x.shape, axes) == 1 and ord != 0:
+        return torch.sum(_own_norm(x, ord), dim=axes, keepdim=keepdims)
     return torch.linalg.vector_norm(x, ord=ord, dim=axes, keepdim=keepdims)
+
+
+def _own_norm(x, ord):
+    """The ``ord``-norm of each element on its own: ``(|x|**p)**(1/p)``, which overflows (or underflows) as NumPy's
+    does; torch takes ``|x|`` for a single element."""
+    if ord in (1, math.inf, -math.inf):
+        return torch.abs(x)
+    return (torch.abs(x) ** ord) ** (1 / ord)
