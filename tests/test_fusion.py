@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 import polyarray as pa
+from polyarray._backend import implementation_module_names
 from polyarray._declare import declarations
 from polyarray._wrappers.fusion import _direct
 
-MODULES = [importlib.import_module(name) for name in pa.get_backend("numpy").info.implementation_modules]
+MODULES = [importlib.import_module(name) for name in implementation_module_names(pa.get_backend("numpy").info)]
 
 
 def _marked():

@@ -1,11 +1,10 @@
-"""pa.Shape and the shape wrappers; the conversion wrappers inputs_to_polyarray_arrays and outputs_to_native_arrays."""
+"""pa.Shape and the shape wrappers."""
 
 from __future__ import annotations
 
 import inspect
 import math
 import pickle
-from collections import namedtuple
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -135,70 +134,3 @@ def test_other_results_are_not_wrapped():
 
     for returns in ("ArrayLike", "tuple[int, ...]", "DType"):
         assert _FACTORIES["outputs_to_polyarray_shapes"](function, _Decl(returns=returns), None) is function
-
-
-# -- inputs_to_polyarray_arrays and outputs_to_native_arrays -------------------------------------------------
-
-
-def test_inputs_to_polyarray_arrays_wraps_native_arrays_in_array_parameters():
-    backend = pa.get_backend("numpy")
-    seen = {}
-
-    def implementation(*args, **kwargs):
-        seen["args"], seen["kwargs"] = args, kwargs
-        return "done"
-
-    decl = _Decl(
-        positional_categories=((0, "array"), (1, "array_sequence"), (2, "dtype")),
-        keyword_categories={"bias": "array"},
-    )
-    wrapped = _FACTORIES["inputs_to_polyarray_arrays"](implementation, decl, backend)
-    a, b, already = np.ones(2), np.zeros(3), pa.asarray([1.0])
-    assert wrapped(a, [b, already, 5], np.float32, bias=b, other=a) == "done"
-    x, items, dtype = seen["args"]
-    assert type(x) is pa.Array and x.data is a and x.backend is backend
-    assert type(items) is list and type(items[0]) is pa.Array and items[0].data is b
-    assert items[1] is already and items[2] == 5
-    assert dtype is np.float32  # dtypes are left alone
-    assert type(seen["kwargs"]["bias"]) is pa.Array and seen["kwargs"]["other"] is a  # only array parameters
-    assert wrapped(3.0, (b,), None) == "done" and seen["args"][0] == 3.0 and type(seen["args"][1]) is tuple
-
-
-def test_inputs_to_polyarray_arrays_for_varargs_and_real_declarations():
-    backend = pa.get_backend("numpy")
-    seen = []
-    wrapped = _FACTORIES["inputs_to_polyarray_arrays"](
-        lambda *args: seen.extend(args), DECLARATIONS["broadcast_arrays"], backend
-    )
-    wrapped(np.ones(1), np.ones(2))
-    assert [type(v) for v in seen] == [pa.Array, pa.Array]
-
-    def implementation():
-        return None
-
-    assert _FACTORIES["inputs_to_polyarray_arrays"](implementation, _Decl(), backend) is implementation
-
-
-Pair = namedtuple("Pair", "first second")
-
-
-def test_outputs_to_native_arrays_unwraps_results():
-    a, b = pa.asarray([1.0]), pa.asarray([2, 3])
-    cases = [
-        (a, a.data),
-        ((a, (b, 4)), (a.data, (b.data, 4))),
-        ([a, b], [a.data, b.data]),
-        ("text", "text"),
-    ]
-    for result, expected in cases:
-        wrapped = _FACTORIES["outputs_to_native_arrays"](lambda result=result: result, _Decl(), None)
-        out = wrapped()
-        assert type(out) is type(expected)
-        if isinstance(expected, tuple):
-            assert out[0] is expected[0] and out[1][0] is expected[1][0]
-        elif isinstance(expected, list):
-            assert all(o is e for o, e in zip(out, expected))
-        else:
-            assert out is expected or out == expected
-    pair = _FACTORIES["outputs_to_native_arrays"](lambda: Pair(a, b), _Decl(), None)()
-    assert type(pair) is Pair and pair.first is a.data and pair.second is b.data

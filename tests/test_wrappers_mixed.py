@@ -7,7 +7,6 @@ import pytest
 from test_wrappers_views import numpy_plugin
 
 import polyarray as pa
-from polyarray._wrappers import _FACTORIES
 from polyarray._wrappers.mixed import inner_wrappers
 
 CALLS: list[str] = []
@@ -81,38 +80,6 @@ def test_a_native_implementation_without_handler_is_not_wrapped_by_the_choice():
         assert CALLS == ["full"]
     finally:
         pa.unregister_backend("fulllinear")
-
-
-def test_mixed_backend_wrappers_adjust_the_native_path_only(monkeypatch):
-    """to_add and to_skip change the native implementation's wrappers; the composition keeps its own."""
-    seen: list[str] = []
-
-    def recording(function, decl, backend):
-        def recorded(*args, **kwargs):
-            seen.append("ragged")
-            return function(*args, **kwargs)
-
-        return recorded
-
-    decl = pa.linear.declaration
-    assert "handle_nans" in decl.wrappers
-    plugin = numpy_plugin(linear=linear)  # builds the NumPy backend, if needed, with the real factories
-    monkeypatch.setitem(_FACTORIES, "handle_ragged", recording)
-    monkeypatch.setattr(decl, "mixed_backend_wrappers", {"to_add": ("handle_ragged",), "to_skip": ("handle_nans",)})
-    CALLS.clear()
-    pa.register_backend("adjustedlinear", plugin)
-    try:
-        backend = pa.get_backend("adjustedlinear")
-        pa.set_nan_policy("raise_exception")
-        nan_x = np.array([[np.nan, 1.0]])
-        backend.linear(nan_x, np.ones((3, 2)))  # native: handle_nans skipped, handle_ragged added
-        assert CALLS == ["native"] and seen == ["ragged"]
-        with pytest.raises(pa.PolyarrayValueError, match="NaN"):
-            backend.linear(nan_x, np.ones((1, 3, 2)))  # the composition keeps handle_nans
-        assert seen == ["ragged"]
-    finally:
-        pa.set_nan_policy("nothing")
-        pa.unregister_backend("adjustedlinear")
 
 
 def test_inner_wrappers_are_those_after_the_choice_in_the_order():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import inspect
 import types
 from collections.abc import Callable, Mapping
@@ -322,9 +323,38 @@ def validate_module(module: ModuleType, plugin: str) -> list[str]:
 # -- building ---------------------------------------------------------------------------
 
 
+def implementation_module_names(info: BackendInfo) -> list[str]:
+    """The modules a backend's implementations are imported from, in order.
+
+    Those of ``implementation_package`` named like the API's categories
+    (``api.CATEGORIES``: ``<package>.support``, ``<package>.elementwise`` …,
+    the ones that exist), then the ``implementation_modules`` listed. A package
+    holding none of the category modules is a ``PluginValidationError``.
+    """
+    names: list[str] = []
+    package = info.implementation_package
+    if package is not None:
+        from .api import CATEGORIES
+
+        try:
+            names = [f"{package}.{c}" for c in CATEGORIES if importlib.util.find_spec(f"{package}.{c}") is not None]
+        except (ImportError, ValueError) as exc:
+            raise BackendLoadError(
+                f"The {info.name!r} backend plugin ({info.plugin}) names the implementation package {package!r}, "
+                f"which could not be found: {exc}"
+            ) from exc
+        if not names:
+            raise PluginValidationError(
+                f"The {info.name!r} backend plugin ({info.plugin}) names the implementation package {package!r}, "
+                f"which holds none of the category modules ({', '.join(CATEGORIES)}); name the modules with "
+                f"implementation_modules, or name them like the categories."
+            )
+    return [*names, *(m for m in info.implementation_modules if m not in names)]
+
+
 def _import_modules(info: BackendInfo) -> list[ModuleType]:
     modules = list(info.modules)
-    for module_name in info.implementation_modules:
+    for module_name in implementation_module_names(info):
         try:
             modules.append(importlib.import_module(module_name))
         except ImportError as exc:
@@ -472,11 +502,6 @@ def _build(info: BackendInfo) -> Backend:
         if decl.kind in ("standalone", "support"):
             continue
         wrappers = decl.wrappers
-        if decl.qualname in backend.native and decl.mixed_backend_wrappers:
-            skip = set(decl.mixed_backend_wrappers.get("to_skip", ()))
-            wrappers = tuple(w for w in wrappers if w not in skip) + tuple(
-                decl.mixed_backend_wrappers.get("to_add", ())
-            )
         function = getattr(_target(raw, decl), decl.name)
         partial = backend.partial_mixed.get(decl.qualname)
         if partial is not None:

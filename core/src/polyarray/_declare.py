@@ -59,7 +59,6 @@ class Declaration:
     #: The core's body bound to ``xp``: the composition of a compositional or mixed function,
     #: or the default of a support hook that has one (written for mutable arrays).
     composition: Callable[..., Any] | None = None
-    mixed_backend_wrappers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: (position, category) of positional parameters the wrappers convert.
     positional_categories: tuple[tuple[int, str], ...] = ()
     #: name -> category of parameters that may be passed by keyword.
@@ -180,7 +179,6 @@ def _declare(
     kind: str,
     wrappers: Iterable[str],
     namespace: str | None,
-    mixed_backend_wrappers: dict[str, tuple[str, ...]] | None,
     result: type | None = None,
     check: Callable[[tuple, dict[str, Any]], None] | None = None,
 ) -> Callable[..., Any]:
@@ -214,7 +212,6 @@ def _declare(
         signature=signature,
         wrappers=wrappers,
         composition=composition,
-        mixed_backend_wrappers=dict(mixed_backend_wrappers or {}),
         result=result,
         implementation_signature=implementation_signature,
         check=check,
@@ -240,12 +237,11 @@ def _decorator(kind: str):
         *,
         wrappers: Iterable[str] = (),
         namespace: str | None = None,
-        mixed_backend_wrappers: dict[str, tuple[str, ...]] | None = None,
         result: type | None = None,
         check: Callable[[tuple, dict[str, Any]], None] | None = None,
     ):
         def apply(fn: Callable[..., Any]) -> Callable[..., Any]:
-            return _declare(fn, kind, wrappers, namespace, mixed_backend_wrappers, result, check)
+            return _declare(fn, kind, wrappers, namespace, result, check)
 
         return apply if function is None else apply(function)
 

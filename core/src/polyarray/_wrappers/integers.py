@@ -14,8 +14,8 @@ that also takes arrays (``repeat``'s ``repeats``) refuses only Python floats.
 Three other kinds of parameter are checked the same way (the ``kind`` of an
 :class:`IntegerParameter`):
 
-- ``bool`` (``keepdims: bool``, ``copy: bool | None``): ``True`` or ``False``
-  (or a NumPy bool), None where the annotation says so; anything else is a
+- ``bool`` (``keepdims: bool``, ``copy: bool | None``): ``True`` or ``False``,
+  None where the annotation says so; anything else is a
   ``pa.PolyarrayTypeError``, as NumPy's reductions refuse ``keepdims="yes"``;
 - ``Literal[...]`` (``norm: Literal["backward", "ortho", "forward"]``,
   ``mode``, ``side``, ``indexing``, ``reduction``): one of the listed values,
@@ -66,10 +66,10 @@ __all__ = [
 
 _INT_SEQUENCE = re.compile(r"^(tuple\[int, \.\.\.\]|Sequence\[int\]|list\[int\]|tuple\[int\])$")
 _PAIR_OF_SEQUENCES = "tuple[Sequence[int], Sequence[int]]"
-#: Parameters whose sequences name axes, where a repeated axis is an error.
-_AXIS_NAMES = frozenset({"axis", "axes"})
+#: Parameters whose sequences name axes, where a repeated axis is an error (layer_norm's ``normalized_idxs`` too).
+_AXIS_NAMES = frozenset({"axis", "axes", "normalized_idxs"})
 #: Parameters whose values name axes of the array arguments (tensordot's pair of axes is its own matter).
-_RANGED_NAMES = frozenset({"axis", "axes", "source", "destination"})
+_RANGED_NAMES = frozenset({"axis", "axes", "source", "destination", "normalized_idxs"})
 #: Functions whose ``axis`` names a position in the result, which has one axis more than the input.
 _NEW_AXIS_FUNCTIONS = frozenset({"expand_dims", "stack", "one_hot"})
 #: Functions whose ``axis`` may name one axis several times (``roll`` adds the shifts).
@@ -306,8 +306,8 @@ def _accepted(spec: IntegerParameter) -> str:
 
 
 def _is_bool(value: Any) -> bool:
-    """A Python bool, or a NumPy bool scalar (``numpy.True_``)."""
-    return value.__class__ is bool or (type(value).__name__ in ("bool_", "bool") and hasattr(value, "dtype"))
+    """A Python bool (NumPy's own reductions refuse ``keepdims=numpy.True_``, so polyarray does everywhere)."""
+    return value.__class__ is bool
 
 
 def _is_number(value: Any, allowed: frozenset[str]) -> bool:
@@ -326,9 +326,8 @@ def _is_number(value: Any, allowed: frozenset[str]) -> bool:
     return hasattr(value, "__float__") or hasattr(value, "__index__")
 
 
-def _choices_text(choices: tuple[Any, ...]) -> str:
-    shown = [repr(choice) for choice in choices]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" or {shown[-1]}"
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
 
 
 def _check_other(spec: IntegerParameter, value: Any, qualname: str, backend_name: str) -> None:
@@ -346,9 +345,10 @@ def _check_other(spec: IntegerParameter, value: Any, qualname: str, backend_name
             return
         if spec.numbers and not isinstance(value, str) and value is not None and _is_number(value, spec.numbers):
             return
-        accepted = list(spec.choices) + ([None] if spec.allows_none else [])
-        also = f" or a number ({' | '.join(sorted(spec.numbers))})" if spec.numbers else ""
-        raise PolyarrayValueError(f"{where} is not one of the choices; pass {_choices_text(tuple(accepted))}{also}.")
+        accepted = [repr(choice) for choice in spec.choices] + (["None"] if spec.allows_none else [])
+        if spec.numbers:
+            accepted.append(f"a number ({' | '.join(sorted(spec.numbers))})")
+        raise PolyarrayValueError(f"{where} is not one of the choices; pass {_listed(accepted)}.")
     if value is None or not _is_number(value, spec.numbers):
         kinds = " | ".join(name for name in ("bool", "int", "float", "complex") if name in spec.numbers)
         accepted = f"a number ({kinds})" + (" or None" if spec.allows_none else "")

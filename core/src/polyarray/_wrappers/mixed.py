@@ -6,12 +6,10 @@ the call, False where the core's composition must run instead (PyTorch's
 ``linear`` only for 2-d weights, say). The backend build records such
 implementations in ``backend.partial_mixed`` and names this wrapper for them.
 
-The two paths may have different wrappers: the native one gets the
-declaration's wrappers adjusted by its ``mixed_backend_wrappers``
-(``{"to_add": (...), "to_skip": (...)}``), the composition the declaration's
-own. The wrappers outside this one (in ``WRAPPER_ORDER``) are the native
-path's and run for every call; inside it each path has its own, and the
-handler sees the arguments as they are there (native arrays). The raw
+Both paths get the declaration's wrappers: those outside this one (in
+``WRAPPER_ORDER``) run once for every call; those inside it are applied to
+each path, and the handler sees the arguments as they are there (native
+arrays). The raw
 namespace (``backend.raw``, what compositions call) chooses the same way,
 without wrappers (:func:`choose`).
 """

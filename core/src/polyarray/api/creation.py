@@ -200,7 +200,7 @@ def linspace(
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.coordinate_vectors)
 def meshgrid(*arrays: ArrayLike, indexing: Literal["xy", "ij"] = "xy") -> list[ArrayLike]:
     """Coordinate matrices from 1-d coordinate vectors, as a list of arrays.
 
@@ -241,7 +241,7 @@ def ones_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.triangle)
 def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The lower triangle of a matrix or of each matrix in a stack; the rest is zero.
 
@@ -256,7 +256,7 @@ def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.triangle)
 def triu(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The upper triangle of a matrix or of each matrix in a stack; the rest is zero.
 

@@ -136,7 +136,7 @@ def matches_kind(dtype: DType, kind: Any) -> bool:
     return dtype == _dtype_of(kind)
 
 
-@primary(wrappers=CAST, check=_checks.dtype_required)
+@primary(wrappers=CAST, check=_checks.real_cast)
 def astype(x: ArrayLike, dtype: DTypeLike, /, *, copy: bool = True, device: Device | None = None) -> ArrayLike:
     """A copy of ``x`` cast to ``dtype``, regardless of the promotion rules.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION, VIEW
 
@@ -52,7 +53,7 @@ def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"))
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
 def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int | None = 0) -> ArrayLike:
     """Join arrays along an existing axis (``axis=None`` flattens them first).
 
@@ -154,7 +155,7 @@ def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"))
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
 def stack(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int = 0) -> ArrayLike:
     """Join arrays of the same shape along a new axis, at position ``axis`` of the result.
 
@@ -180,7 +181,7 @@ def tile(x: ArrayLike, repetitions: tuple[int, ...], /) -> ArrayLike:
     """
 
 
-@primary(wrappers=VIEW)
+@primary(wrappers=VIEW, check=_checks.one_dimension_or_more)
 def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[ArrayLike, ...]:
     """Split ``x`` along ``axis`` into a tuple of arrays of one dimension fewer.
 

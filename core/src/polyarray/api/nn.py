@@ -22,6 +22,7 @@ from typing import Any
 from .._declare import mixed, primary
 from .._dtypes import dtype_name_of
 from .._errors import PolyarrayTypeError, PolyarrayValueError
+from . import _checks
 from ._types import ArrayLike, DTypeLike
 from ._wrappers import ACTIVATION, COMPOSITION, REDUCTION
 from .data_types import isdtype as _isdtype
@@ -578,7 +579,7 @@ def one_hot(
     return xp.where(mask, on, off)
 
 
-@primary(wrappers=COMPOSITION)
+@primary(wrappers=COMPOSITION, check=_checks.dropout_arguments)
 def dropout(
     x: ArrayLike,
     prob: float,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike
 from ._wrappers import REDUCTION
 
@@ -36,7 +37,7 @@ def any(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=REDUCTION)
+@primary(wrappers=REDUCTION, check=_checks.one_dimension_or_more)
 def diff(
     x: ArrayLike,
     /,

@@ -145,3 +145,20 @@ def test_invalid_axes(case, function):
     if function == "cumulative_sum" and isinstance(bad, tuple):
         bad = x.ndim
     case.check(function, x, axis=bad, expect_error=True)
+
+
+@conformance("median", "quantile")
+def test_median_quantile(case, function):
+    """Order statistics of real arrays (compositions of sort and take): NaN propagates; an empty one is an error."""
+    dtype = case.dtype(("real",), exclude=("bfloat16",))
+    elements = bounded(dtype, largest(dtype) / 4) if is_inexact(dtype) else None
+    x = case.array(dtype, elements=elements, label="x")
+    axis = case.draw(axes(x.ndim), label="axis")
+    keepdims = case.draw(st.booleans(), label="keepdims")
+    tolerance = {"rtol": 4 * eps(dtype), "atol": 0.0} if is_inexact(dtype) else {}
+    if function == "median":
+        case.check("median", x, axis=axis, keepdims=keepdims, **tolerance)
+        return
+    q = case.draw(st.sampled_from([0.0, 0.25, 0.5, 1.0, [0.1, 0.9]]), label="q")
+    method = case.draw(st.sampled_from(["linear", "lower", "higher", "nearest", "midpoint"]), label="method")
+    case.check("quantile", x, q, axis=axis, keepdims=keepdims, method=method, **tolerance)

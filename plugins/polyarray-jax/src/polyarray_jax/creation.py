@@ -215,12 +215,7 @@ def linspace_v_0p4p30_and_below(start, stop, /, num, *, dtype=None, device=None,
 
 @hookimpl
 def meshgrid(*arrays, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
     arrays = [as_array(a) for a in arrays]
-    for position, a in enumerate(arrays):
-        if a.ndim > 1:
-            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
     return list(jnp.meshgrid(*arrays, indexing=indexing))
 
 
@@ -239,21 +234,14 @@ def ones_like(x, /, *, dtype=None, device=None):
     return jnp.ones_like(x, dtype=dtype, device=native_device(device))
 
 
-def _check_matrix(x, name):
-    x = as_array(x)
-    if x.ndim < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
-    return x
-
-
 @hookimpl
 def tril(x, /, *, k=0):
-    return jnp.tril(_check_matrix(x, "tril"), k=k)
+    return jnp.tril(as_array(x), k=k)
 
 
 @hookimpl
 def triu(x, /, *, k=0):
-    return jnp.triu(_check_matrix(x, "triu"), k=k)
+    return jnp.triu(as_array(x), k=k)
 
 
 @hookimpl

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from ._helpers import check_device
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 
 @hookimpl
@@ -102,12 +102,6 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 @hookimpl
 def meshgrid(*arrays, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
-    arrays = [np.asarray(a) for a in arrays]
-    for position, a in enumerate(arrays):
-        if a.ndim > 1:
-            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
     return list(np.meshgrid(*arrays, indexing=indexing))
 
 
@@ -123,21 +117,16 @@ def ones_like(x, /, *, dtype=None, device=None):
     return np.ones_like(x, dtype=dtype)
 
 
-def _check_matrix(x, name):
-    x = np.asarray(x)
-    if x.ndim < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
-    return x
-
-
 @hookimpl
+@direct(np.tril)
 def tril(x, /, *, k=0):
-    return np.tril(_check_matrix(x, "tril"), k=k)
+    return np.tril(x, k=k)
 
 
 @hookimpl
+@direct(np.triu)
 def triu(x, /, *, k=0):
-    return np.triu(_check_matrix(x, "triu"), k=k)
+    return np.triu(x, k=k)
 
 
 @hookimpl

@@ -115,7 +115,4 @@ def unstack_v_2p1_and_above(x, /, *, axis=0):
 
 @hookimpl(specname="unstack")
 def unstack_v_2p0_and_below(x, /, *, axis=0):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
-    return tuple(np.moveaxis(x, axis, 0))
+    return tuple(np.moveaxis(np.asarray(x), axis, 0))

@@ -183,33 +183,20 @@ def one_hot(indices, depth, /, *, on_value=None, off_value=None, axis=None, dtyp
 
 
 def _mask_shape(shape, noise_shape):
-    """The shape of the dropout mask: ``noise_shape`` with None entries filled from ``shape``."""
+    """The shape of the dropout mask: ``noise_shape`` (checked by the core) with None entries filled from ``shape``."""
     if noise_shape is None:
         return shape
-    noise_shape = tuple(noise_shape)
-    if len(noise_shape) != len(shape):
-        raise ValueError(f"noise_shape {noise_shape} must have one entry per axis of x, whose shape is {shape}")
-    resolved = []
-    for size, noise in zip(shape, noise_shape):
-        noise = size if noise is None else operator.index(noise)
-        if noise not in (1, size):
-            raise ValueError(f"noise_shape {noise_shape} must broadcast to the shape of x, {shape}")
-        resolved.append(noise)
-    return tuple(resolved)
+    return tuple(size if noise is None else operator.index(noise) for size, noise in zip(shape, noise_shape))
 
 
 @hookimpl
 def dropout(x, prob, /, *, scale=True, dtype=None, training=True, seed=None, noise_shape=None):
     x = tensor(x)
     prob = float(prob)
-    if not 0.0 <= prob < 1.0:
-        raise ValueError(f"the dropout probability must lie in [0, 1), not {prob!r}")
     result_dtype = x.dtype if dtype is None else tf.as_dtype(dtype)
     y = tf.cast(x, result_dtype) if x.dtype != result_dtype else x
     if not training or prob == 0.0:
         return tf.identity(y)
-    if scale and result_dtype not in INEXACT:
-        raise TypeError(f"dropout with scale=True needs a floating-point result dtype, not {dtype_name(result_dtype)}")
     mask_shape = _mask_shape(shape_of(x), noise_shape)
     if seed is None:
         draws = tf.random.uniform(mask_shape, dtype=tf.float64)

@@ -26,6 +26,11 @@ from typing import Any, TypeVar
 
 import torch
 
+try:  # NumPy 2
+    from numpy.lib.array_utils import normalize_axis_index
+except ImportError:  # NumPy 1.26
+    from numpy.core.multiarray import normalize_axis_index  # type: ignore[no-redef]
+
 # -- unsupported dtypes ------------------------------------------------------------------------
 
 
@@ -541,37 +546,21 @@ def scalar_dtype(value: Any, dtype: torch.dtype) -> torch.dtype:
 
 
 def normalize_axes(axis: int | Sequence[int] | None, ndim: int) -> tuple[int, ...]:
-    """``axis`` as a tuple of distinct non-negative axes (every axis for None).
+    """``axis`` as a tuple of non-negative axes (every axis for None).
 
-    An axis out of range raises an ``IndexError`` (polyarray reports it as an axis
-    error), a repeated one a ``ValueError``.
+    The core checks the axes of every call (in range, none repeated: polyarray's
+    ``_wrappers/integers.py``); NumPy's ``normalize_axis_index`` normalises them,
+    and refuses a default axis of a 0-d array that reaches here unchecked.
     """
     if axis is None:
         return tuple(range(ndim))
     items = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
-    normalized = []
-    for item in items:
-        item = int(item)
-        if not -ndim <= item < ndim:
-            raise AxisError(item, ndim)
-        normalized.append(item % ndim)
-    if len(set(normalized)) != len(normalized):
-        raise ValueError(f"repeated axis in {axis!r}")
-    return tuple(normalized)
-
-
-class AxisError(IndexError, ValueError):
-    """An axis out of range: both an IndexError and a ValueError, like NumPy's ``AxisError``."""
-
-    def __init__(self, axis: int, ndim: int) -> None:
-        super().__init__(f"axis {axis} is out of bounds for an array of dimension {ndim}")
+    return tuple(normalize_axis_index(int(item), ndim) for item in items)
 
 
 def check_axis(axis: int, ndim: int) -> int:
-    """A single axis, non-negative, or :class:`AxisError`."""
-    if not -ndim <= axis < ndim:
-        raise AxisError(axis, ndim)
-    return axis % ndim
+    """A single axis as a non-negative one (see :func:`normalize_axes`)."""
+    return normalize_axis_index(axis, ndim)
 
 
 def reduced_shape(shape: Sequence[int], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:

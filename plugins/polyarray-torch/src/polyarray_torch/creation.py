@@ -291,13 +291,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 @hookimpl
 @guard_dtypes
 def meshgrid(*arrays, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
-    vectors = []
-    for position, a in enumerate(arrays):
-        if a.ndim > 1:
-            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
-        vectors.append(a.reshape(-1))
+    vectors = [a.reshape(-1) for a in arrays]
     count = len(vectors)
     sizes = [v.shape[0] for v in vectors]
     axes = list(range(count))
@@ -325,22 +319,16 @@ def ones_like(x, /, *, dtype=None, device=None):
     return torch.ones_like(x, dtype=dtype, device=torch_device(device))
 
 
-def _check_matrix(x, name):
-    if x.ndim < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
-    return x
-
-
 @hookimpl
 @guard_dtypes
 def tril(x, /, *, k=0):
-    return from_signed_bits(torch.tril(as_signed_bits(_check_matrix(x, "tril")), diagonal=k), x.dtype)
+    return from_signed_bits(torch.tril(as_signed_bits(x), diagonal=k), x.dtype)
 
 
 @hookimpl
 @guard_dtypes
 def triu(x, /, *, k=0):
-    return from_signed_bits(torch.triu(as_signed_bits(_check_matrix(x, "triu")), diagonal=k), x.dtype)
+    return from_signed_bits(torch.triu(as_signed_bits(x), diagonal=k), x.dtype)
 
 
 @hookimpl

@@ -189,32 +189,19 @@ layer_norm.partial_mixed_handler = _layer_norm_handles
 
 
 def _mask_shape(shape, noise_shape):
-    """The shape of the dropout mask: ``noise_shape`` with None entries filled from ``shape``."""
+    """The shape of the dropout mask: ``noise_shape`` (checked by the core) with None entries filled from ``shape``."""
     if noise_shape is None:
         return tuple(shape)
-    noise_shape = tuple(noise_shape)
-    if len(noise_shape) != len(shape):
-        raise ValueError(f"noise_shape {noise_shape} must have one entry per axis of x, whose shape is {tuple(shape)}")
-    resolved = []
-    for size, noise in zip(shape, noise_shape):
-        noise = size if noise is None else operator.index(noise)
-        if noise not in (1, size):
-            raise ValueError(f"noise_shape {noise_shape} must broadcast to the shape of x, {tuple(shape)}")
-        resolved.append(noise)
-    return tuple(resolved)
+    return tuple(size if noise is None else operator.index(noise) for size, noise in zip(shape, noise_shape))
 
 
 @hookimpl
 @guard_dtypes
 def dropout(x, prob, /, *, scale=True, dtype=None, training=True, seed=None, noise_shape=None):
     prob = float(prob)
-    if not 0.0 <= prob < 1.0:
-        raise ValueError(f"the dropout probability must lie in [0, 1), not {prob!r}")
     result_dtype = x.dtype if dtype is None else dtype
     if not training or prob == 0.0:
         return x.to(result_dtype)
-    if scale and not (result_dtype.is_floating_point or result_dtype.is_complex):
-        raise TypeError(f"dropout with scale=True needs a floating-point result dtype, not {result_dtype}")
     generator = None
     if seed is not None:
         generator = torch.Generator(device=x.device)
