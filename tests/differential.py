@@ -1064,7 +1064,8 @@ def _repeat(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
         repeats: Any = draw(st.integers(0, 3))
     else:
         length = x.values.shape[kwargs["axis"]] if "axis" in kwargs else x.values.size
-        repeats = Arr(np.asarray(draw(st.lists(st.integers(0, 3), min_size=length, max_size=length)), "int64"), "int64")
+        dtype = draw(st.sampled_from(INT_NAMES))  # counts of every integer dtype, unsigned ones included
+        repeats = Arr(np.asarray(draw(st.lists(st.integers(0, 3), min_size=length, max_size=length)), dtype), dtype)
     return (x, repeats), kwargs
 
 

@@ -166,7 +166,7 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     keyword = {name: converter(index_of[name], cat) for name, cat in decl.keyword_categories.items()}
     for spec in integer_parameters(decl):
         # Integer-only parameters (axes, sizes …; see integers.py): a 0-d integer pa.Array becomes an int.
-        if spec.with_arrays:
+        if spec.with_arrays or spec.kind != "integer":
             continue
         if spec.position is not None:
             positional.append((spec.position, convert["index"]))

@@ -60,8 +60,9 @@ def permute_dims_v_1p26_and_below(x, /, axes):
 
 
 @hookimpl
-@direct(np.repeat)
 def repeat(x, repeats, /, *, axis=None):
+    if isinstance(repeats, np.ndarray) and repeats.dtype == np.uint64:
+        repeats = repeats.astype(np.int64)  # NumPy refuses to cast uint64 counts to its index type
     return np.repeat(x, repeats, axis=axis)
 
 
