@@ -10,9 +10,10 @@
                                          start a dask.distributed cluster of worker processes on localhost)
     nox -s all_backends      every plugin installed together: the core suite, the CLI and the demo
     nox -s clients           every plugin with scikit-learn and SciPy: their estimators and functions on pa.Array
-                             inputs of each backend agree with their plain NumPy results (clients_jax32: JAX's
-                             32-bit mode, not in CI yet)
-    nox -s fuzz              the cross-backend differential fuzzer (not in CI yet: it still finds disagreements)
+                             inputs of each backend agree with their plain NumPy results
+    nox -s clients_jax32     the JAX cases of the clients session in JAX's default 32-bit mode
+    nox -s fuzz              the cross-backend differential fuzzer at a larger size than all_backends runs it
+                             (POLYARRAY_FUZZ_EXAMPLES examples per function, 40 unless set)
     nox -s wheels            builds every wheel, installs polyarray[torch], polyarray[dask] and
                              polyarray[all] from them into fresh virtualenvs, and runs a smoke test in each
     nox -s docs              the documentation site (Sphinx): HTML with warnings as errors into docs/_build/html,
@@ -36,7 +37,9 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "wheels", "docs"]
+nox.options.sessions = [
+    "lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "clients_jax32", "wheels", "docs",
+]  # fmt: skip
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -69,6 +72,9 @@ NUMPY_ONLY = ["--ignore=tests/frameworks", "--ignore=tests/clients"]
 ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
 #: Libraries polyarray's arrays work with beside the frameworks (tests/frameworks/test_interop.py).
 INTEROP = ["einops>=0.8"]
+#: The differential fuzzer's size (examples per function): CI's small profile in all_backends (about two minutes
+#: on two cores), and the default of the fuzz session.
+FUZZ_EXAMPLES_CI, FUZZ_EXAMPLES_FULL = "6", "40"
 RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11", "ivy>=1.0"]
 
 
@@ -143,7 +149,8 @@ def plugin(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def all_backends(session: nox.Session) -> None:
-    """Every plugin together: the core suite (with tests/frameworks) holds, and the CLI shows all four."""
+    """Every plugin together: the core suite (with tests/frameworks and the fuzzer's small profile) holds, and the
+    CLI shows all four."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *INTEROP, *TEST_REQUIREMENTS,
@@ -153,8 +160,8 @@ def all_backends(session: nox.Session) -> None:
     session.run("python", "docs/coverage.py", "--check", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
     session.run(
-        "python", "-m", "pytest", "tests", "--ignore=tests/clients", f"--ignore={FUZZER}", "-q", *session.posargs,
-        env=_test_env(ALL_BACKENDS_ENV),
+        "python", "-m", "pytest", "tests", "--ignore=tests/clients", "-q", *session.posargs,
+        env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": FUZZ_EXAMPLES_CI}),
     )  # fmt: skip
 
 
@@ -164,15 +171,18 @@ FUZZER = "tests/frameworks/test_differential.py"
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """The differential fuzzer on every backend together (JAX in 64-bit mode); prints each disagreement.
-
-    Not yet in CI: it still finds disagreements between the backends (POLYARRAY_FUZZ_EXAMPLES sets its size).
+    """The differential fuzzer on every backend together (JAX in 64-bit mode), larger than CI's profile; prints
+    each disagreement by function. POLYARRAY_FUZZ_EXAMPLES sets its size (examples per function, 40 unless set).
     """
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *TEST_REQUIREMENTS,
     )  # fmt: skip
-    session.run("python", "-m", "pytest", FUZZER, "-q", *session.posargs, env=_test_env(ALL_BACKENDS_ENV))
+    examples = os.environ.get("POLYARRAY_FUZZ_EXAMPLES", FUZZ_EXAMPLES_FULL)
+    session.run(
+        "python", "-m", "pytest", FUZZER, "-q", *session.posargs,
+        env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": examples}),
+    )  # fmt: skip
 
 
 #: The array API clients the clients session runs on pa.Array inputs.
@@ -207,8 +217,8 @@ def clients(session: nox.Session) -> None:
 def clients_jax32(session: nox.Session) -> None:
     """The JAX cases of the clients session in JAX's default 32-bit mode.
 
-    Not yet in CI: scikit-learn asks for int64 arrays (StandardScaler's counts), which the JAX backend refuses
-    outside 64-bit mode instead of narrowing them.
+    scikit-learn's StandardScaler asks for an int64 array (its sample counts), which the JAX backend refuses
+    outside 64-bit mode instead of narrowing it: that test asserts the error; every other case agrees with NumPy.
     """
     _clients(session, "0", "-k", "jax")
 

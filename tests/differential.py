@@ -13,7 +13,9 @@ built on each backend, so every backend receives the same values.
 to a pair of outcomes and adds one: where both raise, the builtin classes of
 the two errors (``ValueError``, ``TypeError``, ``IndexError`` …) must be the
 same. A backend that refuses a dtype with ``pa.UnsupportedDtypeError`` where
-NumPy computes is counted as "unsupported", not as a disagreement.
+NumPy computes, or where NumPy refuses the call with a ``ValueError`` or
+``IndexError`` (a check the backend cannot reach without the dtype), is
+counted as "unsupported", not as a disagreement.
 :data:`DEPARTURES` lists the deliberate differences documented in
 docs/departures.md; everything else that differs is a disagreement, recorded
 in :data:`FINDINGS` with the shortest call that showed it.
@@ -53,13 +55,6 @@ INT_NAMES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "ui
 #: Examples per function: small in CI (the ``all_backends`` session), larger through the environment.
 EXAMPLES = int(os.environ.get("POLYARRAY_FUZZ_EXAMPLES", "6"))
 DEPARTURES_DOC = Path(__file__).resolve().parents[1] / "docs" / "departures.md"
-
-#: Deliberate departures (docs/departures.md): (function or "*", backend, outcome kind) -> the doc row's words.
-#: A row applies to findings of that kind; the doc must carry a row naming the same function and backend.
-DEPARTURES: dict[tuple[str, str, str], str] = {
-    ("*", "jax", "subnormal"): "reads subnormal floating-point inputs as zero",
-    ("*", "tensorflow", "subnormal"): "reads subnormal floating-point inputs as zero",
-}
 
 #: Functions whose results are not correctly rounded anywhere: compared with the looser tolerance.
 TRANSCENDENTAL = {
@@ -369,6 +364,9 @@ def compare(call: Call, backend: str, reference: Outcome, got: Outcome) -> Verdi
     """Judge ``got`` (on ``backend``) against the reference's outcome of the same call."""
     ref_error, error = reference.error, got.error
     if ref_error is not None and error is not None:
+        if isinstance(error, pa.UnsupportedDtypeError) and not isinstance(ref_error, TypeError):
+            # A backend without the dtype refuses the call before it reaches the check NumPy's refusal comes from.
+            return Verdict(None, unsupported=True)
         if not isinstance(error, pa.PolyarrayError):
             return Verdict("error class", f"raised {type(error).__name__}, not a pa.PolyarrayError")
         if builtin_classes(ref_error) != builtin_classes(error):
@@ -517,17 +515,48 @@ class Findings:
 FINDINGS = Findings()
 
 
-#: Departures that hold only for some calls of their function.
-DEPARTURE_APPLIES: dict[str, Callable[[Call], bool]] = {}
+# -- deliberate departures ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A documented difference a backend keeps (docs/departures.md has a row naming function and backend).
+
+    It excuses findings of ``kind`` (see :data:`KINDS`) of ``function`` (``"*"``: every function) on
+    ``backends``, for the calls ``applies`` accepts (every call when None).
+    """
+
+    function: str
+    backends: tuple[str, ...]
+    kind: str
+    why: str
+    applies: Callable[[Call], bool] | None = None
+
+
+def _complex_with_infinities(call: Call) -> bool:
+    x = call.args[0] if call.args else None
+    return isinstance(x, Arr) and x.dtype in COMPLEX_NAMES and bool(np.isinf(x.values).any())
+
+
+_FRAMEWORKS = ("torch", "jax", "tensorflow")
+
+#: Every deliberate departure the fuzzer accepts; add a row here and one in docs/departures.md together.
+DEPARTURES: tuple[Departure, ...] = (
+    Departure("*", ("jax", "tensorflow"), "subnormal", "reads subnormal floating-point inputs as zero"),
+    Departure("cumulative_prod", _FRAMEWORKS, "value", "scans complex products holding infinities with the "
+              "framework's own complex multiplication", _complex_with_infinities),
+)  # fmt: skip
+
+_DEPARTURES_BY_KEY = {(d.function, backend, d.kind): d for d in DEPARTURES for backend in d.backends}
 
 
 def departure(call: Call, backend: str, kind: str) -> bool:
     """Whether a finding of ``kind`` for ``call`` is a documented deliberate departure."""
-    function = call.function
-    if (function, backend, kind) in DEPARTURES:
-        applies = DEPARTURE_APPLIES.get(function)
-        return applies is None or applies(call)
-    return ("*", backend, kind) in DEPARTURES
+    for function in (call.function, "*"):
+        found = _DEPARTURES_BY_KEY.get((function, backend, kind))
+        if found is not None and (found.applies is None or found.applies(call)):
+            return True
+    return False
 
 
 def documented(function: str, backend: str, text: str) -> bool:
@@ -647,8 +676,10 @@ def _broadcast_shapes(draw: st.DrawFn, n: int) -> list[tuple[int, ...]]:
 NON_ARRAYS = (None, "abc", {"a": 1}, object)
 
 
-def _invalid_array(draw: st.DrawFn, original: Any) -> Any:
-    if isinstance(original, Arr) and original.dtype != "bfloat16" and draw(st.booleans()):
+def _invalid_array(draw: st.DrawFn, original: Any, function: str) -> Any:
+    # A standalone function runs on its array's own backend: an array of another backend spoils nothing there.
+    foreign_spoils = function not in STANDALONE_WITH_ARRAYS
+    if foreign_spoils and isinstance(original, Arr) and original.dtype != "bfloat16" and draw(st.booleans()):
         return Arr(original.values, original.dtype, foreign=True)
     return draw(st.sampled_from(NON_ARRAYS))
 
@@ -794,7 +825,7 @@ def _break(draw: st.DrawFn, function: str, args: tuple[Any, ...], kwargs: dict[s
     first = next((a for a in [*args, *kwargs.values()] if isinstance(a, Arr)), None)
     ndim = first.values.ndim if first is not None else 0
     if isinstance(original, Arr) or (isinstance(original, list) and original and isinstance(original[0], Arr)):
-        spoiled = _invalid_array(draw, original)
+        spoiled = _invalid_array(draw, original, function)
     elif key in ("axis", "axes", "source", "destination", "normalized_idxs") or (
         where == "arg" and key == 1 and (function in ("moveaxis",))
     ):
@@ -1038,7 +1069,8 @@ def _repeat(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
         repeats: Any = draw(st.integers(0, 3))
     else:
         length = x.values.shape[kwargs["axis"]] if "axis" in kwargs else x.values.size
-        repeats = Arr(np.asarray(draw(st.lists(st.integers(0, 3), min_size=length, max_size=length)), "int64"), "int64")
+        dtype = draw(st.sampled_from(INT_NAMES))  # counts of every integer dtype, unsigned ones included
+        repeats = Arr(np.asarray(draw(st.lists(st.integers(0, 3), min_size=length, max_size=length)), dtype), dtype)
     return (x, repeats), kwargs
 
 

@@ -17,11 +17,12 @@ import numpy as np
 import pytest
 
 import polyarray as pa
+from polyarray._backend import implementation_module_names
 from polyarray._declare import declarations
 from polyarray._fastpath import _direct
 from polyarray._variants import parse_variant_name, release_of
 
-MODULES = [importlib.import_module(name) for name in pa.get_backend("numpy").info.implementation_modules]
+MODULES = [importlib.import_module(name) for name in implementation_module_names(pa.get_backend("numpy").info)]
 
 
 def _marked():

@@ -85,7 +85,7 @@ for _category in _CATEGORIES:
         globals()[_name] = getattr(_module, _name)
         _exported.append(_name)
 
-from . import fft, linalg, random  # noqa: E402
+from . import _namespace, fft, linalg, random  # noqa: E402, F401 - _namespace: pa.Array.__array_namespace__
 from .tracing import Graph, TracedFunction, compile, trace  # noqa: E402, A004 - the issue's names
 
 _array.install_methods(_declare.declarations())

@@ -9,7 +9,6 @@ as to ``pa.add``. Operators and methods of a ``pa.Array`` return a
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +23,17 @@ if TYPE_CHECKING:
     from ._backend import Backend
     from ._dtypes import DType
 
-__all__ = ["Array", "wrap_native"]
+__all__ = ["Array", "wrap_native", "set_namespace_builder"]
+
+#: What ``Array.__array_namespace__`` returns for a backend: ``_namespace.namespace_of``, which the layer that
+#: builds namespaces gives (:func:`set_namespace_builder`).
+_namespace_builder: list[Any] = []
+
+
+def set_namespace_builder(builder: Any) -> None:
+    """Make ``builder(backend)`` the array API namespace ``pa.Array.__array_namespace__`` returns."""
+    _namespace_builder[:] = [builder]
+
 
 #: The versions of the array API standard ``__array_namespace__`` answers for.
 API_VERSIONS = ("2024.12", None)
@@ -166,13 +175,17 @@ class Array:
     # -- the array API namespace and interchange ----------------------------------------
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
-        """The polyarray module, which implements the array API standard 2024.12."""
+        """The array API standard 2024.12 namespace of this array's backend (see ``polyarray._namespace``).
+
+        Its functions create and compute on this array's backend, whatever
+        backend is set or was used last.
+        """
         if api_version not in API_VERSIONS:
             raise PolyarrayValueError(
                 f"polyarray implements the array API standard 2024.12, not api_version={api_version!r}; "
                 f"pass api_version='2024.12' or None."
             )
-        return sys.modules[__package__]
+        return _namespace_builder[0](self.backend)
 
     def _dlpack_source(self) -> Any:
         data = self.data

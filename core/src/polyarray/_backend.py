@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import importlib.util
 import inspect
 import types
 from collections.abc import Callable, Mapping
@@ -19,7 +20,15 @@ from typing import Any
 
 import pluggy
 
-from ._declare import LAZY_HOOKS, MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
+from ._declare import (
+    CATEGORIES,
+    LAZY_HOOKS,
+    MAIN_NAMESPACE_ALIASES,
+    WRITING_HOOKS,
+    Declaration,
+    declarations,
+    signature_of,
+)
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
 from ._dynamic import convert_array
@@ -52,6 +61,9 @@ _IMPL_ATTRIBUTE = PROJECT + "_impl"
 _INFO_HOOKS = frozenset(name for name in vars(InfoSpec) if not name.startswith("_"))
 SUBNAMESPACES = ("linalg", "fft", "random")
 
+
+#: Python numbers, which are never dtypes.
+_NUMBERS = frozenset({bool, int, float, complex})
 
 #: Python types given as dtypes: the default dtype of their kind (None: ``bool``).
 _PYTHON_TYPES: dict[type, str | None] = {
@@ -166,6 +178,9 @@ class Backend(Namespace):
             except KeyError:
                 detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
                 raise self.unsupported_dtype(function, name, detail) from None
+        if type(dtype) in _NUMBERS:
+            # TensorFlow's dtypes compare equal to their enum numbers (tf.int32 == 3): a number is never a dtype.
+            raise self._not_a_dtype(dtype, function)
         try:
             if dtype in self._to_portable:
                 return dtype
@@ -344,9 +359,36 @@ def validate_module(module: ModuleType, plugin: str) -> list[str]:
 # -- building ---------------------------------------------------------------------------
 
 
+def implementation_module_names(info: BackendInfo) -> list[str]:
+    """The modules a backend's implementations are imported from, in order.
+
+    Those of ``implementation_package`` named like the API's categories
+    (``_declare.CATEGORIES``: ``<package>.support``, ``<package>.elementwise`` …,
+    the ones that exist), then the ``implementation_modules`` listed. A package
+    holding none of the category modules is a ``PluginValidationError``.
+    """
+    names: list[str] = []
+    package = info.implementation_package
+    if package is not None:
+        try:
+            names = [f"{package}.{c}" for c in CATEGORIES if importlib.util.find_spec(f"{package}.{c}") is not None]
+        except (ImportError, ValueError) as exc:
+            raise BackendLoadError(
+                f"The {info.name!r} backend plugin ({info.plugin}) names the implementation package {package!r}, "
+                f"which could not be found: {exc}"
+            ) from exc
+        if not names:
+            raise PluginValidationError(
+                f"The {info.name!r} backend plugin ({info.plugin}) names the implementation package {package!r}, "
+                f"which holds none of the category modules ({', '.join(CATEGORIES)}); name the modules with "
+                f"implementation_modules, or name them like the categories."
+            )
+    return [*names, *(m for m in info.implementation_modules if m not in names)]
+
+
 def _import_modules(info: BackendInfo) -> list[ModuleType]:
     modules = list(info.modules)
-    for module_name in info.implementation_modules:
+    for module_name in implementation_module_names(info):
         try:
             modules.append(importlib.import_module(module_name))
         except ImportError as exc:

@@ -18,6 +18,7 @@ from typing import Any
 from ._errors import PolyarrayTypeError
 
 __all__ = [
+    "CATEGORIES",
     "KINDS",
     "Declaration",
     "DECLARATIONS",
@@ -39,6 +40,35 @@ __all__ = [
     "LAZY_HOOKS",
 ]
 
+#: The API's category modules (``polyarray.api.<category>``, and the same-named module of every plugin),
+#: in the order they are imported.
+CATEGORIES = (
+    "support",
+    "interop",
+    "settings",
+    "general",
+    "dtype_utilities",
+    "device_utilities",
+    "nest",
+    "creation",
+    "data_types",
+    "elementwise",
+    "indexing",
+    "linear_algebra",
+    "manipulation",
+    "searching",
+    "set_functions",
+    "sorting",
+    "statistical",
+    "utility",
+    "inspection",
+    "linalg",
+    "fft",
+    "nn",
+    "losses",
+    "random",
+)
+
 #: The kinds of declaration (see docs/architecture.md).
 KINDS = ("primary", "compositional", "mixed", "standalone", "support")
 
@@ -52,11 +82,12 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_complex_input",
     "infer_device",
     "handle_device_shifting",
+    # These three must see pa.Array arguments, so they run outside the conversion to
+    # native arrays (the architecture guide's list had them inside it); arrays of another
+    # backend are converted before promotion, so that it sees every operand's dtype.
+    "handle_backend_invalid",
     "infer_dtype",
     "handle_array_function",
-    # These three must see pa.Array arguments, so they run outside the conversion to
-    # native arrays (the architecture guide's list had them inside it).
-    "handle_backend_invalid",
     "handle_view_indexing",
     "handle_view",
     "outputs_to_polyarray_arrays",
@@ -69,9 +100,9 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_array_like_without_promotion",
     "handle_partial_mixed_function",
     "handle_nestable",
-    "handle_ragged",
     "handle_exceptions",
     "handle_nans",
+    "handle_nan_matrices",
 )
 
 #: Names that stand for several wrappers.

@@ -87,7 +87,11 @@ class InfoSpec:
 
         Keys: ``framework`` (the framework's distribution name, or None),
         ``native_array_types`` (``[(module, class), ...]``),
-        ``implementation_modules`` (module names imported at build time),
+        ``implementation_package`` (the package holding the implementations:
+        polyarray imports its modules named like the API's categories,
+        ``<package>.elementwise`` …, when the backend is built),
+        ``implementation_modules`` (module names imported at build time, for
+        implementations outside such modules),
         ``install`` (the pip requirement that installs the framework),
         ``devices`` (portable device names the backend can use),
         ``mutable_arrays`` (False for a framework whose arrays cannot be
@@ -124,6 +128,8 @@ class BackendInfo:
     flushes_subnormals: bool = False
     #: Whether functions build a graph that is computed only when asked (the lazy-backend contract).
     lazy: bool = False
+    #: The package whose modules named like the API's categories hold the implementations (or None).
+    implementation_package: str | None = None
 
 
 @dataclass(frozen=True)
@@ -319,6 +325,16 @@ def _implementation_modules(value: Any, problems: list[str]) -> tuple[str, ...] 
     return tuple(m for m in value if _is_dotted_name(m))
 
 
+def _implementation_package(value: Any, problems: list[str]) -> str | None:
+    if _is_dotted_name(value):
+        return value  # type: ignore[no-any-return]
+    problems.append(
+        f"'implementation_package': expected the name of the package holding the implementations, such as "
+        f"'polyarray_foo', found {_found(value)}"
+    )
+    return None
+
+
 def _install(value: Any, problems: list[str]) -> str | None:
     if value is None or isinstance(value, str):
         return value
@@ -359,6 +375,7 @@ _FIELDS: dict[str, Callable[[Any, list[str]], Any]] = {
     "framework": _framework,
     "native_array_types": _native_array_types,
     "implementation_modules": _implementation_modules,
+    "implementation_package": _implementation_package,
     "install": _install,
     "devices": _devices,
     "mutable_arrays": _flag("mutable_arrays"),
@@ -449,6 +466,7 @@ def _info_from_plugin(
         )
     framework = fields.get("framework")
     modules = fields.get("implementation_modules")
+    package = fields.get("implementation_package")
     flags = {key: fields[key] for key in _FLAGS if key in fields}
     return BackendInfo(
         name=name,
@@ -458,7 +476,8 @@ def _info_from_plugin(
         install=fields.get("install") or (f"pip install {framework}" if framework else ""),
         plugin=source,
         devices=fields.get("devices", ("cpu",)),
-        modules=(plugin,) if modules is None and isinstance(plugin, ModuleType) else (),
+        modules=(plugin,) if modules is None and package is None and isinstance(plugin, ModuleType) else (),
+        implementation_package=package,
         **flags,
     )
 

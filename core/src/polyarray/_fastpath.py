@@ -43,6 +43,7 @@ from ._wrappers import device as _device_wrappers  # noqa: F401
 from ._wrappers import dtype as _dtype_wrappers  # noqa: F401
 from ._wrappers import errors as _errors_wrappers  # noqa: F401
 from ._wrappers import integers as _integers_wrappers  # noqa: F401
+from ._wrappers import matrices as _matrices_wrappers  # noqa: F401
 from ._wrappers import mixed as _mixed_wrappers  # noqa: F401
 from ._wrappers import nans as _nans_wrappers  # noqa: F401
 from ._wrappers import nest as _nest_wrappers  # noqa: F401
@@ -53,7 +54,7 @@ from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
 from ._wrappers.errors import naming, naming_check, translate_exception
-from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters
+from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters, plain_values
 from ._wrappers.shapes import Shape, _is_shape_parameter
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ CHAIN = 5
 #: a dtype: passed on as the backend's native dtype (``Backend.native_dtype``, as the chain converts it), None
 #: as it is.
 DTYPE = 6
+#: a bool, Literal or number: a value of one of the spec's classes, or one of its strings (``plain_values``).
+VALUE = 7
 
 #: The Python scalar types an operand may be instead of an array (bool never: it is no number here).
 SCALAR_TYPES = (int, float, complex)
@@ -300,13 +303,13 @@ def plan_for(
     integer_specs = {spec.name: spec for spec in integer_parameters(decl)} if "handle_exceptions" in active else {}
 
     arrays: list[int] = []
-    codes: list[tuple[int, IntegerSpec | None, Any]] = []
+    codes: list[tuple[int, Any, Any]] = []
     for index, param in enumerate(params):
         category = categories.get(index)
         spec = integer_specs.get(param.name)
         default = None if param.default is param.empty else param.default
         if param.name in added:
-            code: tuple[int, IntegerSpec | None, Any] = (AT_DEFAULT, None, default)
+            code: tuple[int, Any, Any] = (AT_DEFAULT, None, default)
         elif category == "array" and param.default is param.empty:
             arrays.append(index)
             code = (CHAIN, None, None)
@@ -316,8 +319,10 @@ def plan_for(
             if param.default is not None:
                 return None
             code = (NONE_ONLY, None, None)
-        elif spec is not None and not spec.with_arrays:
+        elif spec is not None and not spec.with_arrays and spec.kind == "integer":
             code = (INTEGER, IntegerSpec.of(spec), default)
+        elif spec is not None and not spec.with_arrays:
+            code = (VALUE, plain_values(spec), default)
         elif shapes_active and _is_shape_parameter(param.name, param.annotation):
             code = (NOT_SHAPE, None, default)
         else:
@@ -325,7 +330,7 @@ def plan_for(
         codes.append(code)
     if not arrays and not creation:
         return None
-    ranked = any(spec is not None and spec[4] for _, spec, _ in codes)
+    ranked = any(code == INTEGER and spec[4] for code, spec, _ in codes)
     if ranked and {name for _, name, _ in array_positions(decl)} != {params[i].name for i in arrays}:
         return None  # axes are checked against the rank of arrays the fast path does not hold
 
@@ -452,13 +457,17 @@ def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:
 # -- the checks, per argument --------------------------------------------------------------------
 
 
+#: The largest int the fast path passes on (C's 64-bit long): the chain checks larger ones.
+_LONG_MAX = 2**63 - 1
+
+
 def integer_ok(value: Any, spec: IntegerSpec, rank: int) -> bool:
     """Whether ``value`` passes the integer check unchanged: a plain int, None or tuple of plain ints as allowed,
     at least the minimum, and, for axes, in range for ``rank`` axes (no axis twice where that is an error)."""
     minimum, allows_none, allows_sequence, unique, names_axes, extra = spec
     cls = value.__class__
     if cls is int:
-        if value < minimum:
+        if value < minimum or value > _LONG_MAX:
             return False
         if names_axes:
             size = rank + extra
@@ -471,7 +480,7 @@ def integer_ok(value: Any, spec: IntegerSpec, rank: int) -> bool:
     size = rank + extra
     seen = set()
     for item in value:
-        if item.__class__ is not int or item < minimum:
+        if item.__class__ is not int or item < minimum or item > _LONG_MAX:
             return False
         if names_axes:
             if not -size <= item < size:
@@ -486,7 +495,7 @@ def takes_scalar(param: inspect.Parameter) -> bool:
     return bool(_SCALAR_WORDS.search(_annotation_text(param.annotation)))
 
 
-def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, rank: int) -> bool:
+def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> bool:
     if code == PASS:
         return True
     if code == INTEGER:
@@ -497,6 +506,9 @@ def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, 
         return value.__class__ is not Shape
     if code == AT_DEFAULT:
         return value is default
+    if code == VALUE:
+        classes, strings = spec  # type: ignore[misc]
+        return value.__class__ in classes or (value.__class__ is str and value in strings)
     return code == DTYPE
 
 

@@ -27,7 +27,7 @@
 #define MAX_KEYWORDS 16
 
 /* What a parameter other than a required array accepts (the codes of _fastpath.py). */
-enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5, DTYPE = 6 };
+enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5, DTYPE = 6, VALUE = 7 };
 
 /* -- Settings: polyarray._config.settings ------------------------------------------------- */
 
@@ -222,6 +222,7 @@ typedef struct {
     char allows_none, allows_sequence, unique, names_axes;
     long extra_axes;
     PyObject *default_value; /* borrowed from the plan, which the FastFunction holds */
+    PyObject *classes, *strings; /* VALUE: a tuple of classes and a frozenset of strings (borrowed) */
 } Parameter;
 
 typedef struct {
@@ -322,9 +323,8 @@ integer_item_ok(PyObject *item, const Parameter *p, Py_ssize_t rank, long *norma
         return -1;
     }
     if (overflow != 0) {
-        /* Beyond a C long: no axis, and above the minimum only when positive. */
-        *normal = 0;
-        return !p->names_axes && overflow > 0;
+        /* Beyond a C long: the chain checks it (integer_ok of _fastpath.py). */
+        return 0;
     }
     if (value < p->minimum) {
         return 0;
@@ -404,6 +404,16 @@ argument_ok(const Parameter *p, PyObject *value, Py_ssize_t rank)
         return value == p->default_value;
     case DTYPE:
         return 1;
+    case VALUE: {
+        PyObject *cls = (PyObject *)Py_TYPE(value);
+        Py_ssize_t n = PyTuple_GET_SIZE(p->classes);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (PyTuple_GET_ITEM(p->classes, i) == cls) {
+                return 1;
+            }
+        }
+        return PyUnicode_CheckExact(value) ? PySet_Contains(p->strings, value) : 0;
+    }
     default:
         return 0;
     }
@@ -850,6 +860,15 @@ read_parameter(PyObject *entry, Parameter *p)
     }
     p->default_value = PyTuple_GET_ITEM(entry, 2);
     PyObject *spec = PyTuple_GET_ITEM(entry, 1);
+    if (p->code == VALUE) {
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 0))
+            || !PyFrozenSet_Check(PyTuple_GET_ITEM(spec, 1))) {
+            PyErr_SetString(PyExc_TypeError, "FastFunction: a value spec is not (classes, strings)");
+            return -1;
+        }
+        p->classes = PyTuple_GET_ITEM(spec, 0);
+        p->strings = PyTuple_GET_ITEM(spec, 1);
+    }
     if (p->code == INTEGER) {
         if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 6) {
             PyErr_SetString(PyExc_TypeError, "FastFunction: an integer spec is not a 6-tuple");

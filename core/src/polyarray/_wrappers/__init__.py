@@ -83,6 +83,7 @@ MODULES = (
     "dtype",
     "errors",
     "integers",
+    "matrices",
     "mixed",
     "nans",
     "nest",

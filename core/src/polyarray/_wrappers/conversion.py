@@ -40,8 +40,9 @@ def _index_converter(array_type: type) -> Callable[[Any], Any]:
 
 
 #: Python values that are never arrays: given for an array parameter, every backend refuses them the same way
-#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes).
-_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType})
+#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes). A class
+#: (``object``, ``float``) is never an array either.
+_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType, type})
 
 
 def not_an_array(value: Any, function: str, backend: str) -> PolyarrayTypeError:
@@ -182,7 +183,7 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     keyword = {name: converter(index_of[name], cat) for name, cat in decl.keyword_categories.items()}
     for spec in integer_parameters(decl):
         # Integer-only parameters (axes, sizes …; see integers.py): a 0-d integer pa.Array becomes an int.
-        if spec.with_arrays:
+        if spec.with_arrays or spec.kind != "integer":
             continue
         if spec.position is not None:
             positional.append((spec.position, convert["index"]))

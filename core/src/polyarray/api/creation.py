@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from .._declare import mixed, primary
 from . import _checks
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=CREATION, check=_checks.real_bounds)
+@primary(wrappers=CREATION, check=_checks.arange_bounds)
 def arange(
     start: int | float,
     /,
@@ -212,7 +212,7 @@ def full_like(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.bounds_fit_64_bits)
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
@@ -238,8 +238,8 @@ def linspace(
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
-def meshgrid(*arrays: ArrayLike, indexing: str = "xy") -> list[ArrayLike]:
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.coordinate_vectors)
+def meshgrid(*arrays: ArrayLike, indexing: Literal["xy", "ij"] = "xy") -> list[ArrayLike]:
     """Coordinate matrices from 1-d coordinate vectors, as a list of arrays.
 
     For inputs of lengths ``N1, N2, ..., Nn``, every result has the shape
@@ -279,7 +279,7 @@ def ones_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.triangle)
 def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The lower triangle of a matrix or of each matrix in a stack; the rest is zero.
 
@@ -294,7 +294,7 @@ def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.triangle)
 def triu(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The upper triangle of a matrix or of each matrix in a stack; the rest is zero.
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from .._declare import mixed, primary
 from .._errors import PolyarrayTypeError
+from . import _checks
 from ._compose import backend_name, default_dtype, python_real
 from ._types import ArrayLike
 from ._wrappers import BINARY, UNARY
@@ -284,7 +285,7 @@ def ceil(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=UNARY)
+@primary(wrappers=UNARY, check=_checks.real_clip)
 def clip(
     x: ArrayLike, /, min: ArrayLike | int | float | None = None, max: ArrayLike | int | float | None = None
 ) -> ArrayLike:

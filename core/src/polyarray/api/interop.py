@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _handler
+from .. import _choice
 from .._array import Array as _Array
 from .._array import wrap_native as _wrap_native
 from .._config import settings as _settings
@@ -49,7 +49,7 @@ def _by_backend(arrays: tuple[Any, ...], function: str) -> dict[Any, list[int]]:
     """The positions of ``arrays`` grouped by the backend owning each (``pa.Array`` or native array)."""
     groups: dict[Any, list[int]] = {}
     for position, value in enumerate(arrays):
-        backend = value.backend if isinstance(value, _Array) else _handler.owner_of_native(value)
+        backend = value.backend if isinstance(value, _Array) else _choice.owner_of_native(value)
         if backend is None:
             raise _PolyarrayTypeError(
                 f"pa.{function} takes arrays (pa.Array or native arrays of an installed backend), not "

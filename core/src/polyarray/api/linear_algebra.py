@@ -12,7 +12,7 @@ from .. import _dtypes
 from .._declare import mixed, primary
 from .._errors import PolyarrayTypeError
 from .._promotion import promote_types
-from . import _einsum
+from . import _checks, _einsum
 from ._types import ArrayLike
 from ._wrappers import LINALG, OPERANDS, VIEW
 
@@ -104,7 +104,7 @@ def matmul(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=VIEW)
+@primary(wrappers=VIEW, check=_checks.matrices)
 def matrix_transpose(x: ArrayLike, /) -> ArrayLike:
     """Swap the last two axes of ``x`` (a matrix or a stack of matrices).
 
@@ -118,7 +118,7 @@ def matrix_transpose(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.tensordot_axes)
 def tensordot(x1: ArrayLike, x2: ArrayLike, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> ArrayLike:
     """Contract ``x1`` and ``x2`` over ``axes``: the generalized matrix product.
 
@@ -136,7 +136,7 @@ def tensordot(x1: ArrayLike, x2: ArrayLike, /, *, axes: int | tuple[Sequence[int
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.vecdot_operands)
 def vecdot(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """The dot product of vectors along ``axis``, the first vector conjugated when complex.
 

@@ -64,7 +64,7 @@ def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"))
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
 def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int | None = 0) -> ArrayLike:
     """Join arrays along an existing axis (``axis=None`` flattens them first).
 
@@ -408,7 +408,7 @@ def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"))
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
 def stack(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int = 0) -> ArrayLike:
     """Join arrays of the same shape along a new axis, at position ``axis`` of the result.
 
@@ -434,7 +434,7 @@ def tile(x: ArrayLike, repetitions: tuple[int, ...], /) -> ArrayLike:
     """
 
 
-@primary(wrappers=VIEW)
+@primary(wrappers=VIEW, check=_checks.one_dimension_or_more)
 def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[ArrayLike, ...]:
     """Split ``x`` along ``axis`` into a tuple of arrays of one dimension fewer.
 

@@ -496,9 +496,10 @@ def layer_norm(
     if not _is_empty(x):
         mean = xp.mean(x, axis=axes, keepdims=True)
         var = xp.var(x, axis=axes, keepdims=True)
-        y = xp.divide(xp.subtract(x, mean), xp.sqrt(xp.add(var, _const(xp, eps, x))))
+        # float(): a Python int too wide for a 64-bit integer still converts (every number converts to x's dtype).
+        y = xp.divide(xp.subtract(x, mean), xp.sqrt(xp.add(var, _const(xp, float(eps), x))))
     if new_std != 1:
-        y = xp.multiply(y, _const(xp, new_std, x))
+        y = xp.multiply(y, _const(xp, float(new_std), x))
     if scale is not None:
         y = xp.multiply(y, xp.asarray(scale))
     if offset is not None:

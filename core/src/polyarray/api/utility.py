@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._declare import compositional, primary
+from . import _checks
 from ._types import ArrayLike
 from ._wrappers import OPERANDS, REDUCTION
 from .elementwise import _close
@@ -66,7 +67,7 @@ def any(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=REDUCTION)
+@primary(wrappers=REDUCTION, check=_checks.one_dimension_or_more)
 def diff(
     x: ArrayLike,
     /,

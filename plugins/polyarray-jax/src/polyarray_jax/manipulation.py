@@ -2,8 +2,7 @@
 
 Arrays of several dtypes (``concat``, ``stack``) are promoted with polyarray's
 rules, which are JAX's except that ``uint64`` with a signed integer is an
-error (JAX gives a floating dtype). Invalid axes raise an error that is both an
-``IndexError`` and a ``ValueError``, as NumPy's ``AxisError`` is. ``reshape``
+error (JAX gives a floating dtype); the core checks every axis. ``reshape``
 takes ``copy=`` from JAX 0.4.32 on; before, a copy is made here.
 """
 
@@ -14,14 +13,12 @@ import operator
 
 import jax.numpy as jnp
 
-from ._helpers import AxisError, as_array, concrete, kind, normalize_axes, normalize_axis, promote
+from ._helpers import as_array, concrete, kind, normalize_axes, normalize_axis, promote
 from ._marker import hookimpl
 
 
 def _promoted(arrays):
     arrays = [as_array(a) for a in arrays]
-    if not arrays:
-        raise ValueError("need at least one array to join")
     dtype = promote([a.dtype for a in arrays])
     return [a if a.dtype == dtype else a.astype(dtype) for a in arrays]
 
@@ -47,10 +44,7 @@ def concat(arrays, /, *, axis=0):
 @hookimpl
 def expand_dims(x, /, axis=0):
     x = as_array(x)
-    axis = operator.index(axis)
-    if not -x.ndim - 1 <= axis <= x.ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {x.ndim + 1}")
-    return jnp.expand_dims(x, axis % (x.ndim + 1))
+    return jnp.expand_dims(x, operator.index(axis) % (x.ndim + 1))  # the core has checked the axis
 
 
 @hookimpl
@@ -192,11 +186,7 @@ def squeeze(x, /, axis):
 @hookimpl
 def stack(arrays, /, *, axis=0):
     arrays = _promoted(arrays)
-    ndim = arrays[0].ndim + 1
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {ndim}")
-    return jnp.stack(arrays, axis=axis)
+    return jnp.stack(arrays, axis=operator.index(axis))  # the core has checked the axis
 
 
 @hookimpl
@@ -210,6 +200,4 @@ def tile(x, repetitions, /):
 @hookimpl
 def unstack(x, /, *, axis=0):
     x = as_array(x)
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
     return tuple(jnp.unstack(x, axis=normalize_axis(axis, x.ndim)))

@@ -139,9 +139,9 @@ def clip(x, /, min=None, max=None):
 
 
 @hookimpl
-@direct(np.conjugate)
 def conj(x, /):
-    return np.conjugate(x)
+    # The standard's conj keeps the dtype; NumPy conjugates booleans as int8 (docs/departures.md).
+    return x.copy() if x.dtype == np.bool_ else np.conjugate(x)
 
 
 @hookimpl

@@ -64,8 +64,9 @@ def permute_dims(x, /, axes):
 
 
 @hookimpl
-@direct(np.repeat)
 def repeat(x, repeats, /, *, axis=None):
+    if isinstance(repeats, np.ndarray) and repeats.dtype == np.uint64:
+        repeats = repeats.astype(np.int64)  # NumPy refuses to cast uint64 counts to its index type
     return np.repeat(x, repeats, axis=axis)
 
 
@@ -126,7 +127,4 @@ def unstack_v_2p1_and_above(x, /, *, axis=0):
 
 @hookimpl(specname="unstack")
 def unstack_v_2p0_and_below(x, /, *, axis=0):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
-    return tuple(np.moveaxis(x, axis, 0))
+    return tuple(np.moveaxis(np.asarray(x), axis, 0))

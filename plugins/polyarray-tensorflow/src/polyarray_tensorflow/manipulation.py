@@ -13,7 +13,6 @@ import numpy as np
 import tensorflow as tf
 
 from ._helpers import (
-    AxisError,
     common_dtype,
     normalize_axes,
     normalize_axis,
@@ -49,8 +48,6 @@ def broadcast_to(x, /, shape):
 
 def _joined(arrays):
     arrays = [tensor(a) for a in arrays]
-    if not arrays:
-        raise ValueError("need at least one array to join")
     dtype = common_dtype(arrays)
     return [a if a.dtype == dtype else tf.cast(a, dtype) for a in arrays]
 
@@ -76,11 +73,7 @@ def concat(arrays, /, *, axis=0):
 @hookimpl
 def expand_dims(x, /, axis=0):
     x = tensor(x)
-    ndim = len(x.shape)
-    axis = operator.index(axis)
-    if not -ndim - 1 <= axis <= ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {ndim + 1}")
-    return tf.expand_dims(x, axis)
+    return tf.expand_dims(x, operator.index(axis))  # the core has checked the axis
 
 
 @hookimpl
@@ -271,10 +264,7 @@ def squeeze(x, /, axis):
 @hookimpl
 def stack(arrays, /, *, axis=0):
     arrays = _joined(arrays)
-    ndim = len(arrays[0].shape)
-    axis = operator.index(axis)
-    if not -ndim - 1 <= axis <= ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {ndim + 1}")
+    axis = operator.index(axis)  # the core has checked it
     shapes = {shape_of(a) for a in arrays}
     if len(shapes) > 1:
         raise ValueError(f"stack needs arrays of one shape, not {sorted(shapes)}")
@@ -301,6 +291,4 @@ def tile(x, repetitions, /):
 @hookimpl
 def unstack(x, /, *, axis=0):
     x = tensor(x)
-    if len(x.shape) == 0:
-        raise ValueError("Input array must be at least 1-d.")
     return tuple(tf.unstack(x, axis=normalize_axis(axis, len(x.shape))))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from ._helpers import BOOL, COMPLEX, REAL_FLOATING, AxisError, normalize_axis, tensor
+from ._helpers import BOOL, COMPLEX, REAL_FLOATING, normalize_axis, tensor
 from ._marker import hookimpl
 
 
@@ -43,8 +43,6 @@ def _stable_argsort_last(x, descending):
 def _moved(x, axis):
     """``x`` with ``axis`` moved last, and the permutation that moves it back."""
     ndim = len(x.shape)
-    if ndim == 0:
-        raise AxisError(f"axis {axis} is out of bounds for a 0-d array")
     axis = normalize_axis(axis, ndim)
     if axis == ndim - 1:
         return x, None

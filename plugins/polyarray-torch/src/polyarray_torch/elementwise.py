@@ -742,6 +742,15 @@ def sinh(x, /):
 def square(x, /):
     if x.dtype == torch.bool:
         return x.to(torch.int8)  # NumPy squares booleans as int8
+    if x.dtype.is_complex:
+        # NumPy forms re**2 - im**2 with a fused multiply-add: once im**2 overflows, -inf for a finite re and
+        # NaN for an infinite one; else the difference rounded once, which (re - im)(re + im) matches without
+        # overflowing early (torch's product gives NaN for (1e200 + 1e200j)**2).
+        re, im = x.real, x.imag
+        real = (re - im) * (re + im) + 0.0  # an exact zero is +0, as the fused sum gives
+        overflowed = -(im * im) + torch.where(torch.isfinite(re), torch.zeros_like(re), re * re)
+        real = torch.where(torch.isinf(im * im), overflowed, real)
+        return torch.complex(real, 2 * re * im)
     return torch.square(x)
 
 

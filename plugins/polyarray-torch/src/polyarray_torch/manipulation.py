@@ -19,7 +19,6 @@ import torch.nn.functional as F
 
 from ._helpers import (
     LIMITED_DTYPES,
-    AxisError,
     as_signed_bits,
     check_axis,
     from_signed_bits,
@@ -53,8 +52,6 @@ def _common_dtype(arrays):
 def _same_dtype(arrays):
     """The arrays in their promoted dtype (torch's cat and stack cannot promote uint16/32/64)."""
     arrays = list(arrays)
-    if not arrays:
-        raise ValueError("need at least one array to join")
     dtype = _common_dtype(arrays)
     return [a if a.dtype == dtype else a.to(dtype) for a in arrays]
 
@@ -76,8 +73,6 @@ def concat(arrays, /, *, axis=0):
 @hookimpl
 @guard_dtypes
 def expand_dims(x, /, axis=0):
-    if not -x.ndim - 1 <= axis <= x.ndim:
-        raise AxisError(axis, x.ndim + 1)
     return torch.unsqueeze(x, axis)
 
 
@@ -202,10 +197,7 @@ def stack(arrays, /, *, axis=0):
     for a in arrays[1:]:
         if a.shape != arrays[0].shape:
             raise ValueError(f"stack needs arrays of one shape, not {tuple(arrays[0].shape)} and {tuple(a.shape)}")
-    axis = operator.index(axis)
-    if not -arrays[0].ndim - 1 <= axis <= arrays[0].ndim:
-        raise AxisError(axis, arrays[0].ndim + 1)
-    return torch.stack(arrays, dim=axis)
+    return torch.stack(arrays, dim=operator.index(axis))
 
 
 @hookimpl
@@ -217,6 +209,4 @@ def tile(x, repetitions, /):
 @hookimpl
 @guard_dtypes
 def unstack(x, /, *, axis=0):
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
     return tuple(torch.unbind(x, dim=check_axis(axis, x.ndim)))
