@@ -14,7 +14,7 @@ import inspect
 import types
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -61,6 +61,10 @@ class Namespace:
 
     def __repr__(self) -> str:
         return f"<namespace {self.__name__}>"
+
+    if TYPE_CHECKING:
+        # The functions (and sub-namespaces) are set as attributes when a backend is built, one per declaration.
+        def __getattr__(self, name: str) -> Any: ...
 
 
 class Backend(Namespace):
