@@ -82,7 +82,7 @@ class InfoSpec:
     """The metadata hook every backend plugin answers from its light module."""
 
     @hookspec(firstresult=True)
-    def backend_info(self) -> dict[str, Any]:
+    def backend_info(self) -> dict[str, Any]:  # type: ignore[empty-body]  # a hookspec, never called
         """Describe the backend without importing its framework.
 
         Keys: ``framework`` (the framework's distribution name, or None),
@@ -99,6 +99,7 @@ class InfoSpec:
         framework whose arithmetic reads subnormal floating-point inputs as
         zero, as XLA and TensorFlow's CPU kernels do; default False).
         """
+        ...
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,7 @@ def _discovered() -> dict[str, tuple[Claim, ...]]:
             if all((_normalized(c.distribution), c.target) != key for c in same):
                 same.append(claim)
         _invalid.clear()
-        valid = {}
+        valid: dict[str, tuple[Claim, ...]] = {}
         for name, named in found.items():
             (valid if name_problem(name) is None else _invalid)[name] = tuple(named)
         _claims = valid
@@ -537,14 +538,14 @@ def _installed_info(name: str) -> BackendInfo:
         if invalid is None:
             raise BackendNotFoundError(_unknown_message(name))
         error = PluginValidationError(_invalid_name_message(name, invalid))
-    elif len(claims) > 1:
-        error = _conflict_error(name, claims)
-    else:
+    elif len(claims) == 1:
         try:
             return _load_claim(claims[0])
         except BackendLoadError as exc:
             _failures[name] = exc
             raise
+    else:
+        error = _conflict_error(name, claims)
     _failures[name] = error
     raise error
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ._backend import Backend
     from .api._types import ArrayLike, DTypeLike
 
-__all__ = [*_declared, "Generator"]
+__all__ = [*_declared, "Generator"]  # pyright: ignore[reportUnsupportedDunderAll]  # random.pyi lists them
 
 
 class Generator:
