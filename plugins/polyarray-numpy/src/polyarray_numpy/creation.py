@@ -100,7 +100,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 def meshgrid(*arrays, indexing="xy"):
     if indexing not in ("xy", "ij"):
         raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
-    arrays = [np.asarray(a) for a in arrays]
+    arrays = tuple(np.asarray(a) for a in arrays)
     for position, a in enumerate(arrays):
         if a.ndim > 1:
             raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
