@@ -127,9 +127,9 @@ class ArrayMethods:
         """``self > other``: ``pa.greater(self, other)``."""
     def __ge__(self, other: ArrayLike | int | float, /) -> Array:
         """``self >= other``: ``pa.greater_equal(self, other)``."""
-    def __eq__(self, other: ArrayLike | int | float | complex | bool, /) -> Array:  # type: ignore[override]
+    def __eq__(self, other: ArrayLike | int | float | complex | bool, /) -> Array:  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
         """``self == other``: ``pa.equal(self, other)``."""
-    def __ne__(self, other: ArrayLike | int | float | complex | bool, /) -> Array:  # type: ignore[override]
+    def __ne__(self, other: ArrayLike | int | float | complex | bool, /) -> Array:  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
         """``self != other``: ``pa.not_equal(self, other)``."""
     def __neg__(self, /) -> Array:
         """``pa.negative(self)``."""
@@ -660,8 +660,8 @@ class ContainerOperators:
     def __le__(self, other: Any, /) -> Container: ...
     def __gt__(self, other: Any, /) -> Container: ...
     def __ge__(self, other: Any, /) -> Container: ...
-    def __eq__(self, other: Any, /) -> Container: ...  # type: ignore[override]
-    def __ne__(self, other: Any, /) -> Container: ...  # type: ignore[override]
+    def __eq__(self, other: Any, /) -> Container: ...  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
+    def __ne__(self, other: Any, /) -> Container: ...  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
     def __neg__(self, /) -> Container: ...
     def __pos__(self, /) -> Container: ...
     def __abs__(self, /) -> Container: ...

@@ -361,22 +361,24 @@ def _parameters(stub: _Stub, signature: inspect.Signature, modules: tuple[str, .
 _DISPATCH_SCOPES = ("polyarray._dispatch",)
 
 
+#: pyright's name for each of mypy's error codes the stubs silence.
+_PYRIGHT_RULES = {"override": "reportIncompatibleMethodOverride"}
+
+
 def _function(
     stub: _Stub, name: str, params: list[str], returns: str, doc: str | None, indent: str = "", ignore: str = ""
 ) -> None:
     """Append ``def name(params) -> returns:`` with its docstring (or ``...``) to the stub."""
-    comment = f"  # type: ignore[{ignore}]" if ignore else ""
+    comment = f"  # type: ignore[{ignore}]  # pyright: ignore[{_PYRIGHT_RULES[ignore]}]" if ignore else ""
     head = f"{indent}def {name}({', '.join(params)}) -> {returns}:"
-    if len(head) + (0 if doc else 4) + len(comment) > _LINE_LENGTH:
+    if len(head) + (0 if doc else 4) > _LINE_LENGTH:
         lines = [f"{indent}def {name}(", *(f"{indent}    {p}," for p in params), f"{indent}) -> {returns}:"]
     else:
         lines = [head]
-    if doc:
-        lines[-1] += comment
-        stub.lines += [*lines, _docstring(doc, indent + "    ")]
-    else:
-        lines[-1] += " ..." + comment
-        stub.lines += lines
+    if not doc:
+        lines[-1] += " ..."
+    lines[0] += comment  # where both checkers report an override
+    stub.lines += [*lines, _docstring(doc, indent + "    ")] if doc else lines
 
 
 def _returns_arrays(decl: _declare.Declaration) -> bool:
@@ -436,6 +438,8 @@ def _module_stub(module_name: str, extra: Callable[[_Stub], None] | None = None)
             plan.append(("constant", name, value))
         else:
             origin = _origin(module_name, name) or _defined_at(value)
+            if origin[0] == module_name:
+                raise StubError(f"{module_name}.{name}: define it in a module of its own, which {module_name} imports")
             stub.reexport(name, origin)
     for name in constants:
         stub.define(name)
@@ -486,8 +490,10 @@ def _class_from_source(stub: _Stub, module_name: str, name: str) -> None:
             continue
         for decorator in item.decorator_list:
             stub.lines.append(f"    @{_unparse(decorator, stub, modules, False)}")
-        method = getattr(module, name).__dict__[item.name]
-        function = method.fget if isinstance(method, property) else method
+        function = getattr(module, name).__dict__[item.name]
+        if isinstance(function, property):
+            assert function.fget is not None
+            function = function.fget
         signature = inspect.signature(function)
         returns = stub.annotation(signature.return_annotation, modules)
         _function(stub, item.name, _parameters(stub, signature, modules), returns, function.__doc__, "    ")
@@ -569,7 +575,7 @@ def stale() -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.partition("\n")[0])
+    parser = argparse.ArgumentParser(prog=COMMAND, description="The type stubs of polyarray's public modules.")
     parser.add_argument("--check", action="store_true", help="exit 1 if a stub differs from a fresh generation")
     args = parser.parse_args(argv)
     if args.check:
