@@ -8,21 +8,24 @@
     nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26 (also '2.0'), so the NumPy
                                          plugin's version variants run, without the compiled fast paths
     nox -s "plugin(backend='torch')"     one plugin alone with only its framework: its own tests and
-                                         the conformance suite (also jax, tensorflow)
+                                         the conformance suite (also jax, tensorflow, dask: Dask's own tests
+                                         start a dask.distributed cluster of worker processes on localhost)
     nox -s all_backends      every plugin installed together: the core suite, the CLI and the demo
     nox -s clients           every plugin with scikit-learn and SciPy: their estimators and functions on pa.Array
-                             inputs of each backend agree with their plain NumPy results (clients_jax32: JAX's
-                             32-bit mode, not in CI yet)
-    nox -s fuzz              the cross-backend differential fuzzer (not in CI yet: it still finds disagreements)
-    nox -s wheels            builds every wheel, installs polyarray[torch] and polyarray[all] from them
-                             into fresh virtualenvs, and runs a smoke test in each
+                             inputs of each backend agree with their plain NumPy results
+    nox -s clients_jax32     the JAX cases of the clients session in JAX's default 32-bit mode
+    nox -s fuzz              the cross-backend differential fuzzer at a larger size than all_backends runs it
+                             (POLYARRAY_FUZZ_EXAMPLES examples per function, 40 unless set)
+    nox -s wheels            builds every wheel, installs polyarray[torch], polyarray[dask] and
+                             polyarray[all] from them into fresh virtualenvs, and runs a smoke test in each
     nox -s docs              the documentation site (Sphinx): HTML with warnings as errors into docs/_build/html,
                              then every example that needs only NumPy as a doctest (clients runs them all)
     nox -s demo              the demo on a fresh install of the core (NumPy only)
     nox -s bench             per-call overhead against native calls and other layers, whole programs and
-                             single operators against hand-written native code, and the cost of dynamic
-                             backend switches (not in CI); `nox -s bench -- --quick` runs the whole-program
-                             benchmark's quick mode (its options after `--`)
+                             single operators against hand-written native code, the cost of dynamic
+                             backend switches, and polyarray on Dask against plain dask.array with a
+                             larger-than-memory run on a local cluster (not in CI); `nox -s bench -- --quick`
+                             runs the whole-program benchmark's quick mode (its options after `--`)
 
 Hypothesis uses the small "ci" profile unless HYPOTHESIS_PROFILE says otherwise
 ("dev": 100 examples, "thorough": 1000).
@@ -37,7 +40,7 @@ from pathlib import Path
 import nox
 
 nox.options.sessions = [
-    "lint", "typecheck", "tests", "tests_numpy", "plugin", "all_backends", "clients", "wheels", "docs",
+    "lint", "typecheck", "tests", "tests_numpy", "plugin", "all_backends", "clients", "clients_jax32", "wheels", "docs",
 ]  # fmt: skip
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
@@ -53,9 +56,11 @@ FRAMEWORKS = {
     "torch": ["torch==2.13.0"],
     "jax": ["jax[cpu]>=0.4.30"],
     "tensorflow": ["tensorflow-cpu>=2.16"],
+    "dask": ["dask[array]>=2024.1", "distributed>=2024.1"],
 }
-#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays).
-PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"]}
+#: What a plugin's own tests need besides its framework (torch's read JAX's and TensorFlow's bfloat16 arrays;
+#: Dask's draw every declared function's calls with the differential fuzzer's strategies, bfloat16 included).
+PLUGIN_TEST_EXTRAS = {"torch": ["ml_dtypes>=0.4"], "dask": ["ml_dtypes>=0.4"]}
 #: Environment per backend for the conformance suite (JAX's 64-bit mode is the user's choice; the
 #: suite runs with it on so that every dtype is covered, and the plugin session runs it again off).
 CONFORMANCE_ENV = {"jax": {"JAX_ENABLE_X64": "1"}, "tensorflow": {"TF_CPP_MIN_LOG_LEVEL": "2"}}
@@ -69,6 +74,9 @@ NUMPY_ONLY = ["--ignore=tests/frameworks", "--ignore=tests/clients"]
 ALL_BACKENDS_ENV = {"JAX_ENABLE_X64": "1", "TF_CPP_MIN_LOG_LEVEL": "2"}
 #: Libraries polyarray's arrays work with beside the frameworks (tests/frameworks/test_interop.py).
 INTEROP = ["einops>=0.8"]
+#: The differential fuzzer's size (examples per function): CI's small profile in all_backends (about two minutes
+#: on two cores), and the default of the fuzz session.
+FUZZ_EXAMPLES_CI, FUZZ_EXAMPLES_FULL = "6", "40"
 RIVALS = ["autoray>=0.7", "tensorly>=0.9", "array-api-compat>=1.11", "ivy>=1.0"]
 
 
@@ -165,7 +173,8 @@ def plugin(session: nox.Session, backend: str) -> None:
 
 @nox.session
 def all_backends(session: nox.Session) -> None:
-    """Every plugin together: the core suite (with tests/frameworks) holds, and the CLI shows all four."""
+    """Every plugin together: the core suite (with tests/frameworks and the fuzzer's small profile) holds, and the
+    CLI shows all four."""
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *INTEROP, *TEST_REQUIREMENTS,
@@ -175,8 +184,8 @@ def all_backends(session: nox.Session) -> None:
     session.run("python", "docs/coverage.py", "--check", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
     session.run(
-        "python", "-m", "pytest", "tests", "--ignore=tests/clients", f"--ignore={FUZZER}", "-q", *session.posargs,
-        env=_test_env(ALL_BACKENDS_ENV),
+        "python", "-m", "pytest", "tests", "--ignore=tests/clients", "-q", *session.posargs,
+        env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": FUZZ_EXAMPLES_CI}),
     )  # fmt: skip
 
 
@@ -186,15 +195,18 @@ FUZZER = "tests/frameworks/test_differential.py"
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """The differential fuzzer on every backend together (JAX in 64-bit mode); prints each disagreement.
-
-    Not yet in CI: it still finds disagreements between the backends (POLYARRAY_FUZZ_EXAMPLES sets its size).
+    """The differential fuzzer on every backend together (JAX in 64-bit mode), larger than CI's profile; prints
+    each disagreement by function. POLYARRAY_FUZZ_EXAMPLES sets its size (examples per function, 40 unless set).
     """
     session.install(
         CORE, NUMPY_PLUGIN, *(_plugin(b) for b in FRAMEWORKS), *(r for rs in FRAMEWORKS.values() for r in rs),
         *TEST_REQUIREMENTS,
     )  # fmt: skip
-    session.run("python", "-m", "pytest", FUZZER, "-q", *session.posargs, env=_test_env(ALL_BACKENDS_ENV))
+    examples = os.environ.get("POLYARRAY_FUZZ_EXAMPLES", FUZZ_EXAMPLES_FULL)
+    session.run(
+        "python", "-m", "pytest", FUZZER, "-q", *session.posargs,
+        env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": examples}),
+    )  # fmt: skip
 
 
 #: The array API clients the clients session runs on pa.Array inputs.
@@ -229,8 +241,8 @@ def clients(session: nox.Session) -> None:
 def clients_jax32(session: nox.Session) -> None:
     """The JAX cases of the clients session in JAX's default 32-bit mode.
 
-    Not yet in CI: scikit-learn asks for int64 arrays (StandardScaler's counts), which the JAX backend refuses
-    outside 64-bit mode instead of narrowing them.
+    scikit-learn's StandardScaler asks for an int64 array (its sample counts), which the JAX backend refuses
+    outside 64-bit mode instead of narrowing it: that test asserts the error; every other case agrees with NumPy.
     """
     _clients(session, "0", "-k", "jax")
 
@@ -285,7 +297,7 @@ for name in wanted:
 
 @nox.session
 def wheels(session: nox.Session) -> None:
-    """Build every wheel, then install polyarray[torch] and polyarray[all] from them into fresh venvs and smoke-test."""
+    """Build every wheel, then install polyarray[torch], [dask] and [all] from them into fresh venvs and smoke-test."""
     wheelhouse = Path(session.create_tmp()) / "wheelhouse"
     shutil.rmtree(wheelhouse, ignore_errors=True)
     session.install("build>=1.2")
@@ -293,7 +305,7 @@ def wheels(session: nox.Session) -> None:
         session.run("python", "-m", "build", "--wheel", "--outdir", str(wheelhouse), project)
     built = sorted(p.name for p in wheelhouse.glob("*.whl"))
     session.log(f"built: {', '.join(built)}")
-    for extra, backends in (("torch", ["torch"]), ("all", list(FRAMEWORKS))):
+    for extra, backends in (("torch", ["torch"]), ("dask", ["dask"]), ("all", list(FRAMEWORKS))):
         venv = Path(session.create_tmp()) / f"venv-{extra}"
         shutil.rmtree(venv, ignore_errors=True)
         session.run("python", "-m", "venv", str(venv))
@@ -319,7 +331,9 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Per-call overhead against native calls and rivals (bench/overhead.py); whole programs and operators
     against native code (bench/programs.py, which takes the session's arguments); dynamic switches
-    (bench/conversion.py); pa.random (bench/random.py).
+    (bench/conversion.py); pa.random (bench/random.py); Dask (bench/dask_backend.py: pa on Dask against plain
+    dask.array, wall time, tasks and graph building, and a run over more data than a local cluster's memory,
+    8 GB of float32 on 4 workers of 1 GiB).
 
     bench/programs.py exits 1 when a target FAILs: its table is still the result, so the session goes on;
     a variant that computes something else (exit 2) stops it.
@@ -332,3 +346,4 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/programs.py", *session.posargs, env=quiet, success_codes=[0, 1])
     session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)
     session.run("python", "bench/random.py")
+    session.run("python", "bench/dask_backend.py")

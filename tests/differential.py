@@ -13,7 +13,9 @@ built on each backend, so every backend receives the same values.
 to a pair of outcomes and adds one: where both raise, the builtin classes of
 the two errors (``ValueError``, ``TypeError``, ``IndexError`` …) must be the
 same. A backend that refuses a dtype with ``pa.UnsupportedDtypeError`` where
-NumPy computes is counted as "unsupported", not as a disagreement.
+NumPy computes, or where NumPy refuses the call with a ``ValueError`` or
+``IndexError`` (a check the backend cannot reach without the dtype), is
+counted as "unsupported", not as a disagreement.
 :data:`DEPARTURES` lists the deliberate differences documented in
 docs/departures.md; everything else that differs is a disagreement, recorded
 in :data:`FINDINGS` with the shortest call that showed it.
@@ -38,10 +40,10 @@ from hypothesis.extra import numpy as hnp
 
 import polyarray as pa
 from polyarray._declare import DECLARATIONS
-from polyarray.testing import as_numpy, assert_agrees
+from polyarray.testing import as_numpy, assert_agrees, persisted
 from polyarray.testing.strategies import scalars
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+BACKENDS = ("numpy", "torch", "jax", "tensorflow", *(("dask",) if "dask" in pa.available_backends() else ()))
 REFERENCE = "numpy"
 DTYPE_NAMES = (
     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -54,16 +56,6 @@ INT_NAMES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "ui
 EXAMPLES = int(os.environ.get("POLYARRAY_FUZZ_EXAMPLES", "6"))
 DEPARTURES_DOC = Path(__file__).resolve().parents[1] / "docs" / "departures.md"
 
-#: Deliberate departures (docs/departures.md): (function or "*", backend, outcome kind) -> the doc row's words.
-#: A row applies to findings of that kind; the doc must carry a row naming the same function and backend.
-DEPARTURES: dict[tuple[str, str, str], str] = {
-    ("*", "jax", "subnormal"): "reads subnormal floating-point inputs as zero",
-    ("*", "tensorflow", "subnormal"): "reads subnormal floating-point inputs as zero",
-    ("dropout", "torch", "value"): "draws its random mask with the framework's own generator",
-    ("dropout", "jax", "value"): "draws its random mask with the framework's own generator",
-    ("dropout", "tensorflow", "value"): "draws its random mask with the framework's own generator",
-}
-
 #: Functions whose results are not correctly rounded anywhere: compared with the looser tolerance.
 TRANSCENDENTAL = {
     "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cos", "cosh", "exp", "expm1", "log", "log1p",
@@ -74,7 +66,7 @@ TRANSCENDENTAL = {
 #: Functions whose values come from summing many terms, or from an iterative algorithm: compared on the
 #: scale of the whole result (see :func:`_scaled_tolerance`).
 ACCUMULATING = {
-    "sum", "prod", "mean", "std", "var", "cumulative_sum", "cumulative_prod", "matmul", "tensordot", "vecdot",
+    "sum", "prod", "mean", "std", "var", "cumulative_sum", "cumulative_prod", "matmul", "tensordot", "vecdot", "einsum",
     "linear", "logsumexp", "softmax", "log_softmax", "layer_norm", "cross_entropy", "binary_cross_entropy",
     "lstm_update", "linalg.cholesky", "linalg.det", "linalg.eigh", "linalg.eigvalsh", "linalg.inv",
     "linalg.matrix_norm", "linalg.matrix_power", "linalg.pinv", "linalg.qr", "linalg.slogdet", "linalg.solve",
@@ -287,7 +279,8 @@ def run(call: Call, backend: str, *, flush: bool = False) -> Outcome:
             bfloat16 = _computes_in_bfloat16(call)
             args = _build(call.args, backend, flush=flush, bfloat16=bfloat16)
             kwargs = {k: _build(v, backend, flush=flush, bfloat16=bfloat16) for k, v in call.kwargs.items()}
-            return Outcome(result=_callable(call.function, backend)(*args, **kwargs))
+            # A lazy backend (Dask) raises value-dependent errors when its result is computed: persisted now.
+            return Outcome(result=persisted(_callable(call.function, backend)(*args, **kwargs)))
         except Exception as error:  # every outcome is data here
             return Outcome(error=error)
 
@@ -371,6 +364,9 @@ def compare(call: Call, backend: str, reference: Outcome, got: Outcome) -> Verdi
     """Judge ``got`` (on ``backend``) against the reference's outcome of the same call."""
     ref_error, error = reference.error, got.error
     if ref_error is not None and error is not None:
+        if isinstance(error, pa.UnsupportedDtypeError) and not isinstance(ref_error, TypeError):
+            # A backend without the dtype refuses the call before it reaches the check NumPy's refusal comes from.
+            return Verdict(None, unsupported=True)
         if not isinstance(error, pa.PolyarrayError):
             return Verdict("error class", f"raised {type(error).__name__}, not a pa.PolyarrayError")
         if builtin_classes(ref_error) != builtin_classes(error):
@@ -519,22 +515,48 @@ class Findings:
 FINDINGS = Findings()
 
 
-def _random_dropout(call: Call) -> bool:
-    prob = call.args[1] if len(call.args) > 1 else None
-    return call.kwargs.get("training", True) is True and isinstance(prob, float) and 0 < prob < 1
+# -- deliberate departures ------------------------------------------------------------------
 
 
-#: Departures that hold only for some calls of their function.
-DEPARTURE_APPLIES: dict[str, Callable[[Call], bool]] = {"dropout": _random_dropout}
+@dataclass(frozen=True)
+class Departure:
+    """A documented difference a backend keeps (docs/departures.md has a row naming function and backend).
+
+    It excuses findings of ``kind`` (see :data:`KINDS`) of ``function`` (``"*"``: every function) on
+    ``backends``, for the calls ``applies`` accepts (every call when None).
+    """
+
+    function: str
+    backends: tuple[str, ...]
+    kind: str
+    why: str
+    applies: Callable[[Call], bool] | None = None
+
+
+def _complex_with_infinities(call: Call) -> bool:
+    x = call.args[0] if call.args else None
+    return isinstance(x, Arr) and x.dtype in COMPLEX_NAMES and bool(np.isinf(x.values).any())
+
+
+_FRAMEWORKS = ("torch", "jax", "tensorflow")
+
+#: Every deliberate departure the fuzzer accepts; add a row here and one in docs/departures.md together.
+DEPARTURES: tuple[Departure, ...] = (
+    Departure("*", ("jax", "tensorflow"), "subnormal", "reads subnormal floating-point inputs as zero"),
+    Departure("cumulative_prod", _FRAMEWORKS, "value", "scans complex products holding infinities with the "
+              "framework's own complex multiplication", _complex_with_infinities),
+)  # fmt: skip
+
+_DEPARTURES_BY_KEY = {(d.function, backend, d.kind): d for d in DEPARTURES for backend in d.backends}
 
 
 def departure(call: Call, backend: str, kind: str) -> bool:
     """Whether a finding of ``kind`` for ``call`` is a documented deliberate departure."""
-    function = call.function
-    if (function, backend, kind) in DEPARTURES:
-        applies = DEPARTURE_APPLIES.get(function)
-        return applies is None or applies(call)
-    return ("*", backend, kind) in DEPARTURES
+    for function in (call.function, "*"):
+        found = _DEPARTURES_BY_KEY.get((function, backend, kind))
+        if found is not None and (found.applies is None or found.applies(call)):
+            return True
+    return False
 
 
 def documented(function: str, backend: str, text: str) -> bool:
@@ -654,8 +676,10 @@ def _broadcast_shapes(draw: st.DrawFn, n: int) -> list[tuple[int, ...]]:
 NON_ARRAYS = (None, "abc", {"a": 1}, object)
 
 
-def _invalid_array(draw: st.DrawFn, original: Any) -> Any:
-    if isinstance(original, Arr) and original.dtype != "bfloat16" and draw(st.booleans()):
+def _invalid_array(draw: st.DrawFn, original: Any, function: str) -> Any:
+    # A standalone function runs on its array's own backend: an array of another backend spoils nothing there.
+    foreign_spoils = function not in STANDALONE_WITH_ARRAYS
+    if foreign_spoils and isinstance(original, Arr) and original.dtype != "bfloat16" and draw(st.booleans()):
         return Arr(original.values, original.dtype, foreign=True)
     return draw(st.sampled_from(NON_ARRAYS))
 
@@ -801,7 +825,7 @@ def _break(draw: st.DrawFn, function: str, args: tuple[Any, ...], kwargs: dict[s
     first = next((a for a in [*args, *kwargs.values()] if isinstance(a, Arr)), None)
     ndim = first.values.ndim if first is not None else 0
     if isinstance(original, Arr) or (isinstance(original, list) and original and isinstance(original[0], Arr)):
-        spoiled = _invalid_array(draw, original)
+        spoiled = _invalid_array(draw, original, function)
     elif key in ("axis", "axes", "source", "destination", "normalized_idxs") or (
         where == "arg" and key == 1 and (function in ("moveaxis",))
     ):
@@ -987,6 +1011,12 @@ def _triangle(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     return (draw(arr(min_dims=2)),), kwargs
 
 
+@recipe("diag")
+def _diag(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    kwargs = {"k": draw(st.integers(-3, 3))} if draw(st.booleans()) else {}
+    return (draw(arr(min_dims=1, max_dims=2)),), kwargs
+
+
 @recipe("from_dlpack", "to_numpy")
 def _array_only(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     return (draw(arr(tuple(d for d in DTYPE_NAMES if d != "bfloat16"))),), {}
@@ -1039,7 +1069,8 @@ def _repeat(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
         repeats: Any = draw(st.integers(0, 3))
     else:
         length = x.values.shape[kwargs["axis"]] if "axis" in kwargs else x.values.size
-        repeats = Arr(np.asarray(draw(st.lists(st.integers(0, 3), min_size=length, max_size=length)), "int64"), "int64")
+        dtype = draw(st.sampled_from(INT_NAMES))  # counts of every integer dtype, unsigned ones included
+        repeats = Arr(np.asarray(draw(st.lists(st.integers(0, 3), min_size=length, max_size=length)), dtype), dtype)
     return (x, repeats), kwargs
 
 
@@ -1074,6 +1105,28 @@ def _squeeze(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
 @recipe("tile")
 def _tile(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     return (draw(arr()), tuple(draw(st.lists(st.integers(0, 3), max_size=3)))), {}
+
+
+@recipe("pad")
+def _pad(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    mode = draw(st.sampled_from(["constant", "edge", "reflect", "symmetric", "wrap"]))
+    x = draw(arr(min_side=0 if mode == "constant" else 1))
+    n = x.values.ndim
+    width = st.integers(0, 4)
+    pad_width = draw(st.one_of(width, st.tuples(width, width), st.tuples(*[st.tuples(width, width) for _ in range(n)])))
+    kwargs: dict[str, Any] = {}
+    if mode == "constant" and draw(st.booleans()):
+        kwargs["constant_values"] = draw(st.sampled_from([True, 0, 3, 2.5, -1.0]))
+    return (x, pad_width, mode), kwargs
+
+
+@recipe("split")
+def _split(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = draw(arr(min_dims=1))
+    axis = draw(st.integers(-x.values.ndim, x.values.ndim - 1))
+    length = x.values.shape[axis]
+    points = st.lists(st.integers(-length - 2, length + 2), max_size=3)
+    return (x, draw(st.integers(1, 4) | points)), {"axis": axis}
 
 
 @recipe("unstack")
@@ -1136,6 +1189,36 @@ def _sort(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     if draw(st.booleans()):
         kwargs["descending"] = draw(st.booleans())
     return (x,), kwargs
+
+
+@recipe("top_k")
+def _top_k(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = draw(arr(tuple(d for d in DTYPE_NAMES if "complex" not in d), min_dims=1))
+    axis = draw(st.integers(-x.values.ndim, x.values.ndim - 1))
+    kwargs: dict[str, Any] = {"axis": axis}
+    if draw(st.booleans()):
+        kwargs["largest"] = draw(st.booleans())
+    return (x, draw(st.integers(0, x.values.shape[axis]))), kwargs
+
+
+def _order_statistic(draw: st.DrawFn) -> tuple[Arr, dict[str, Any]]:
+    x = draw(arr(tuple(d for d in DTYPE_NAMES if d != "bool" and "complex" not in d), min_dims=1, min_side=1))
+    axis = {"axis": _axis(draw, x.values.ndim, "int | tuple | None")} if draw(st.booleans()) else {}
+    return x, axis
+
+
+@recipe("median")
+def _median(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x, kwargs = _order_statistic(draw)
+    return (x,), kwargs
+
+
+@recipe("quantile")
+def _quantile(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x, kwargs = _order_statistic(draw)
+    levels = st.sampled_from([0.0, 0.3, 0.5, 1.0])
+    kwargs["method"] = draw(st.sampled_from(["linear", "lower", "higher", "nearest", "midpoint"]))
+    return (x, draw(levels | st.lists(levels, min_size=1, max_size=3))), kwargs
 
 
 @recipe("cumulative_sum", "cumulative_prod")
@@ -1284,6 +1367,29 @@ def _matmul(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     x1 = draw(arr((dtype,), shape=(*batch, n, k) if draw(st.booleans()) else (k,), bound=1e3))
     x2 = draw(arr((dtype,) if draw(st.integers(0, 3)) else DTYPE_NAMES, shape=(k, m), bound=1e3))
     return (x1, x2), {}
+
+
+@recipe("einsum")
+def _einsum(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """NumPy's grammar: repeated labels, labels of size 1 that broadcast, ellipses, implicit and explicit outputs."""
+    dtype = draw(st.sampled_from(DTYPE_NAMES))
+    sizes = {label: draw(st.integers(0, 3)) for label in "abcA"}
+    terms, operands = [], []
+    for _ in range(draw(st.integers(1, 3))):
+        labels = draw(st.lists(st.sampled_from("abcA"), max_size=3))
+        shape = [sizes[label] if draw(st.integers(0, 4)) else 1 for label in labels]
+        shape = [shape[labels.index(label)] for label in labels]  # a repeated label: one size
+        term = "".join(labels)
+        if draw(st.integers(0, 3)) == 0:
+            at = draw(st.integers(0, len(labels)))
+            term, shape = term[:at] + "..." + term[at:], shape[:at] + [2] * draw(st.integers(0, 2)) + shape[at:]
+        terms.append(term)
+        operands.append(draw(arr((dtype,), shape=tuple(shape), bound=10.0)))
+    subscripts = ",".join(terms)
+    if draw(st.booleans()):
+        used = sorted({c for term in terms for c in term if c.isalpha()})
+        subscripts += "->" + "".join(draw(st.permutations(used))) + ("..." if "." in subscripts else "")
+    return (subscripts, *operands), {}
 
 
 @recipe("tensordot")
@@ -1448,6 +1554,13 @@ def _cross_entropy(draw: st.DrawFn) -> tuple[tuple[Any, ...], dict[str, Any]]:
     true = Arr(np.abs(draw(arr((dtype,), shape=shape, bound=1.0)).values), dtype)
     pred = Arr(np.abs(draw(arr((dtype,), shape=shape, bound=1.0)).values), dtype)
     kwargs = {"reduction": draw(st.sampled_from(["mean", "sum", "none", "max"]))} if draw(st.booleans()) else {}
+    if draw(st.booleans()):  # logits against integer class labels along the last axis
+        kwargs["from_logits"] = True
+        pred = draw(arr((dtype,), shape=shape, bound=50.0))
+        labels = draw(hnp.arrays(np.int64, shape[:-1], elements=st.integers(-1, shape[-1])))
+        true = Arr(labels, "int64")
+        if draw(st.booleans()):
+            kwargs["label_smoothing"] = draw(st.sampled_from([0.1, 1.0]))
     return (true, pred), kwargs
 
 

@@ -86,6 +86,14 @@ def _inside(module: object, site: Path) -> bool:
     return isinstance(file, str) and Path(file).is_relative_to(site)
 
 
+def numpy_modules() -> list[str]:
+    """The NumPy plugin's implementation modules, as polyarray imports them (``implementation_package``)."""
+    import polyarray as pa
+    from polyarray._backend import implementation_module_names
+
+    return implementation_module_names(pa.get_backend("numpy").info)
+
+
 def numpy_twin(
     backend: str, *, lacking: tuple[str, ...] = (), devices: tuple[str, ...] = ("cpu",), advice: str | None = None
 ) -> types.ModuleType:
@@ -94,7 +102,6 @@ def numpy_twin(
     ``advice`` is the ``unsupported_advice`` of its ``native_dtype`` hook (``{dtype}`` names the missing dtype).
     Register the returned light module with ``pa.register_backend(backend, module)``.
     """
-    import polyarray_numpy
     from polyarray_numpy import support
     from polyarray_numpy._marker import hookimpl
 
@@ -110,7 +117,7 @@ def numpy_twin(
         native_dtype.unsupported_advice = advice
     own_support.native_dtype = native_dtype
     sys.modules[own_support.__name__] = own_support
-    modules = [m for m in polyarray_numpy.IMPLEMENTATION_MODULES if not m.endswith(".support")]
+    modules = [m for m in numpy_modules() if not m.endswith(".support")]
     light = types.ModuleType(f"{backend}_info")
 
     @hookimpl

@@ -31,7 +31,7 @@ MIXED = (
     "layer_norm",
     "one_hot",
 )
-COMPOSITIONAL = ("cross_entropy", "binary_cross_entropy", "lstm_update", "stable_divide")
+COMPOSITIONAL = ("cross_entropy", "binary_cross_entropy", "lstm_update", "stable_divide", "dropout")
 FLOATS = (np.float32, np.float64)
 #: Relative tolerance of a float32 (float64) computation against a float64 reference.
 RTOL = {np.dtype(np.float32): 2e-5, np.dtype(np.float64): 1e-12}
@@ -77,8 +77,6 @@ def test_numpy_backend_composes_the_mixed_and_compositional_functions():
     for name in MIXED + COMPOSITIONAL:
         assert name in backend.composed, name
         assert name not in backend.native, name
-    assert "dropout" in backend.native
-    assert "dropout" not in backend.composed
 
 
 def test_native_mode_returns_numpy_arrays():
@@ -525,6 +523,51 @@ def test_dropout_errors():
     for noise_shape in [(2,), (2, 2), (1, 4)]:
         with pytest.raises(pa.PolyarrayValueError, match="noise_shape"):
             pa.dropout(x, 0.5, noise_shape=noise_shape)
+
+
+def test_dropout_draws_its_mask_from_pa_random():
+    x = pa.ones((4, 50))
+    key = pa.random.key(11)
+    for prob in (0.1, 0.5, 0.75):
+        dropped = _np(pa.random.bernoulli(key, (4, 50), prob))
+        expected = np.where(dropped, 0.0, 1 / (1 - prob))
+        np.testing.assert_array_equal(_np(pa.dropout(x, prob, key=key)), expected)
+        # a seed stands for pa.random.key(seed)
+        np.testing.assert_array_equal(_np(pa.dropout(x, prob, seed=11)), expected)
+    # noise_shape draws one value per row
+    rows = _np(pa.random.bernoulli(key, (4, 1), 0.5))
+    np.testing.assert_array_equal(
+        _np(pa.dropout(x, 0.5, key=key, noise_shape=(None, 1))), np.where(rows, 0.0, 2.0) + 0 * _np(x)
+    )
+    # keys from split and fold_in work as any key; big and negative seeds are keys too
+    for other in (pa.random.split(key)[1], pa.random.fold_in(key, 3)):
+        assert not np.array_equal(_np(pa.dropout(x, 0.5, key=other)), _np(pa.dropout(x, 0.5, key=key)))
+    np.testing.assert_array_equal(_np(pa.dropout(x, 0.5, seed=-1)), _np(pa.dropout(x, 0.5, key=pa.random.key(-1))))
+    np.testing.assert_array_equal(
+        _np(pa.dropout(x, 0.5, seed=2**40)), _np(pa.dropout(x, 0.5, key=pa.random.key(2**40)))
+    )
+
+
+def test_dropout_without_seed_or_key_draws_anew():
+    x = pa.ones((1000,))
+    assert not np.array_equal(_np(pa.dropout(x, 0.5)), _np(pa.dropout(x, 0.5)))
+
+
+def test_dropout_bad_seeds_and_keys():
+    x = pa.ones((3,))
+    with pytest.raises(pa.PolyarrayTypeError, match="seed or a key, not both"):
+        pa.dropout(x, 0.5, seed=1, key=pa.random.key(1))
+    for key in (pa.asarray([1, 2]), pa.asarray([1, 2, 3], dtype=pa.uint32), pa.random.split(pa.random.key(0))):
+        with pytest.raises(pa.PolyarrayTypeError, match=r"pa\.dropout.*uint32 array of shape \(2,\)"):
+            pa.dropout(x, 0.5, key=key)
+    for seed in (1.5, "1", True):
+        with pytest.raises(pa.PolyarrayTypeError, match=r"pa\.dropout.*seed"):
+            pa.dropout(x, 0.5, seed=seed)
+    for seed in (2**64, -(2**63) - 1):
+        with pytest.raises(pa.PolyarrayValueError, match=r"pa\.dropout.*seed"):
+            pa.dropout(x, 0.5, seed=seed)
+    with pytest.raises(pa.PolyarrayTypeError, match="prob"):
+        pa.dropout(x, "0.5")
 
 
 # -- losses --------------------------------------------------------------------------------

@@ -356,13 +356,22 @@ def test_to_device():
 
 def test_array_namespace():
     x = pa.asarray([1.0])
-    assert x.__array_namespace__() is pa
-    assert x.__array_namespace__(api_version="2024.12") is pa
+    xp = x.__array_namespace__()
+    assert xp.__name__ == "polyarray[numpy]"
+    assert x.__array_namespace__(api_version="2024.12") is xp
+    assert pa.asarray([2]).__array_namespace__() is xp  # one namespace per backend
     for version in ("2023.12", "2025.12", "latest"):
         with pytest.raises(pa.PolyarrayValueError, match=r"2024\.12"):
             x.__array_namespace__(api_version=version)
-    xp = x.__array_namespace__()
     _check(xp.add(x, x), np.array([2.0]))
+    assert xp.add is pa.get_backend("numpy").add
+    assert xp.linalg.inv is pa.get_backend("numpy").linalg.inv and xp.fft.fft is pa.get_backend("numpy").fft.fft
+    assert (xp.__array_api_version__, xp.e, xp.pi, xp.newaxis) == ("2024.12", pa.e, pa.pi, None)
+    assert (xp.float32, xp.bool, xp.int64) == (pa.float32, pa.bool, pa.int64)
+    assert xp.finfo is pa.finfo and xp.isdtype is pa.isdtype and xp.can_cast is pa.can_cast
+    assert xp.result_type(xp.int8, 1.5) is pa.float64
+    assert xp.__array_namespace_info__().default_dtypes()["integral"] is pa.int64
+    assert not hasattr(xp, "set_backend")  # backend management stays on the polyarray module
 
 
 @given(a=hnp.arrays(st.sampled_from(REAL + COMPLEX), hnp.array_shapes(min_dims=0, max_dims=3, min_side=0)))

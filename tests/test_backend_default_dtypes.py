@@ -124,3 +124,19 @@ def test_docstring_examples_may_print_what_numpy_prints_with_the_backend_s_defau
     # float(pa.logsumexp(...)) prints float32's digits there; pa.asarray prints dtype=int32.
     assert run_examples("logsumexp", "narrow64").outcome == "agreed"
     assert run_examples("asarray", "narrow64").outcome == "agreed"
+
+
+def test_an_arrays_namespace_creates_on_its_backend_with_its_defaults(narrow):
+    # Another backend is current: the namespace x hands out still creates narrow64 arrays with its defaults.
+    x = pa.asarray([1.0], backend="narrow64")
+    xp = x.__array_namespace__()
+    assert xp is not pa.asarray([1.0], backend="numpy").__array_namespace__()
+    with pa.backend_context("numpy"):
+        made = (xp.zeros(2), xp.arange(3), xp.asarray([1, 2]), xp.linalg.outer(xp.ones(2), xp.ones(2)))
+        assert [(m.backend.name, m.dtype) for m in made] == [
+            ("narrow64", pa.float32), ("narrow64", pa.int32), ("narrow64", pa.int32), ("narrow64", pa.float32),
+        ]  # fmt: skip
+        assert xp.result_type(pa.int8, 1.5) is pa.float32
+        assert xp.__array_namespace_info__().default_dtypes()["integral"] is pa.int32
+        with pytest.raises(pa.UnsupportedDtypeError, match=ADVICE):
+            xp.zeros(2, dtype=xp.int64)

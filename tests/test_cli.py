@@ -206,7 +206,9 @@ def test_backends_json_says_how_each_backend_computes_each_function():
     assert "set_backend" not in data["functions"] and "default_float_dtype" not in data["functions"]
     numpy = pa.get_backend("numpy")
     column = {name: statuses["numpy"] for name, statuses in data["functions"].items()}
-    assert {name for name, status in column.items() if status == "native"} == numpy.native
+    partly = {name for name, status in column.items() if status not in ("native", "composed", "missing")}
+    assert partly == set(numpy.partial_mixed)
+    assert {name for name, status in column.items() if status == "native"} | partly == numpy.native
     assert {name for name, status in column.items() if status == "composed"} == numpy.composed
     assert column["matmul"] == "native" and column["cross_entropy"] == "composed"
     assert list(data["functions"]) == sorted(data["functions"])
@@ -218,3 +220,71 @@ def test_function_status_tells_native_partly_native_composed_and_missing():
     backend = SimpleNamespace(native={"add", "relu"}, composed={"gelu"}, partial_mixed={"relu": None})
     statuses = {name: cli_backends.function_status(backend, name) for name in ("add", "relu", "gelu", "einsum")}
     assert statuses == {"add": "native", "relu": "partial", "gelu": "composed", "einsum": "missing"}
+
+
+# -- backends --functions ---------------------------------------------------------------------
+
+
+def _functions_of(name: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = cli_backends.report_functions(out, name)
+    return status, out.getvalue()
+
+
+def test_functions_of_a_backend_are_listed_by_category():
+    from polyarray._declare import declarations
+
+    status, text = _functions_of("numpy")
+    assert status == 0
+    assert text.splitlines()[0].startswith("numpy (numpy ") and text.splitlines()[0].endswith(", 0 missing")
+    for category in ("creation", "elementwise", "linalg", "fft", "nn", "losses"):
+        assert f"\n{category} (" in text, category
+    listed = set(text.replace("\n", " ").split())
+    declared = {d.qualname for d in declarations(("primary", "mixed", "compositional"))}
+    assert declared <= listed, sorted(declared - listed)
+    assert "missing:" not in text
+
+
+def test_functions_a_backend_lacks_are_named():
+    import types
+
+    import numpy as np
+    import pluggy
+
+    hookimpl = pluggy.HookimplMarker("polyarray")
+    plugin = types.ModuleType("partial_plugin")
+
+    @hookimpl
+    def backend_info():
+        return {"framework": "numpy", "native_array_types": [("numpy", "ndarray")]}
+
+    @hookimpl
+    def native_dtype(name, /):
+        return None if name == "bfloat16" else np.dtype(name)
+
+    @hookimpl
+    def device_of(x, /):
+        return "cpu"
+
+    @hookimpl
+    def add(x1, x2, /):
+        return np.add(x1, x2)
+
+    for function in (backend_info, native_dtype, device_of, add):
+        setattr(plugin, function.__name__, function)
+    pa.register_backend("partial", plugin)
+    try:
+        status, text = _functions_of("partial")
+    finally:
+        pa.unregister_backend("partial")
+    assert status == 0
+    elementwise = text[text.index("\nelementwise (") :]
+    assert "native:   add\n" in elementwise and "missing:  abs acos" in elementwise
+    assert text.rstrip().splitlines()[-1].startswith("missing on partial: abs, acos, acosh")
+
+
+def test_functions_of_a_backend_that_does_not_load():
+    status, text = _functions_of("nosuchbackend")
+    assert status == 1 and text.startswith("nosuchbackend: does not load: No backend named 'nosuchbackend'")
+    done = _python_m("backends", "--functions", "numpy")
+    assert done.returncode == 0 and done.stdout.startswith("numpy (numpy ")

@@ -11,8 +11,9 @@ import types
 import pytest
 
 import polyarray as pa
-from polyarray._backend import validate_module
+from polyarray._backend import implementation_module_names, validate_module
 from polyarray._declare import declarations
+from polyarray.api import CATEGORIES
 
 
 def _run(code: str, site=None) -> str:
@@ -215,14 +216,21 @@ def test_numpy_plugin_implements_every_primary_with_the_declared_signature():
     assert backend.missing == set()
     primaries = {d.qualname for d in declarations("primary")}
     assert primaries <= backend.native
-    modules = [__import__(m, fromlist=["_"]) for m in backend_info("numpy").implementation_modules]
+    info = backend_info("numpy")
+    names = implementation_module_names(info)
+    modules = [__import__(m, fromlist=["_"]) for m in names]
     problems = [p for m in modules for p in validate_module(m, "polyarray-numpy")]
     assert problems == []
-    assert polyarray_numpy.IMPLEMENTATION_MODULES == backend_info("numpy").implementation_modules
+    # The package's modules named like the categories, support first; none listed one by one.
+    assert info.implementation_package == polyarray_numpy.__name__ and info.implementation_modules == ()
+    assert names[0] == "polyarray_numpy.support" and "polyarray_numpy.elementwise" in names
+    assert all(name.split(".")[-1] in CATEGORIES for name in names)
     for decl in declarations(("primary", "mixed")):
         if decl.qualname in backend.native:
             impl = getattr(backend.raw.linalg if decl.namespace == "linalg" else
                            backend.raw.fft if decl.namespace == "fft" else backend.raw, decl.name)  # fmt: skip
+            if decl.qualname in backend.partial_mixed:  # the raw namespace holds the chooser
+                impl = backend.partial_mixed[decl.qualname][0]
             params = [(p.name, p.kind, p.default) for p in inspect.signature(impl).parameters.values()]
             declared = [(p.name, p.kind, p.default) for p in decl.signature_for(impl).parameters.values()]
             assert params == declared, decl.qualname
@@ -238,3 +246,61 @@ def test_plugin_files_mirror_the_core_categories():
     # standalone functions only: no plugin code
     core_only = {"settings", "inspection", "nest", "dtype_utilities", "device_utilities", "general", "random"}
     assert plugin_files == set(CATEGORIES) - core_only
+
+
+def _package_light_module(name: str, package: str) -> types.ModuleType:
+    import pluggy
+
+    hookimpl = pluggy.HookimplMarker("polyarray")
+    light = types.ModuleType(f"{name}_info")
+
+    @hookimpl
+    def backend_info():
+        return {"framework": "numpy", "implementation_package": package}
+
+    light.backend_info = backend_info
+    return light
+
+
+def test_an_implementation_package_gives_its_category_modules(tmp_path, monkeypatch):
+    # The core imports the modules of the package named like the API's categories (the ones that exist).
+    package = tmp_path / "polyarray_pkgtwin"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "support.py").write_text("from polyarray_numpy.support import *  # noqa: F403\n")
+    (package / "elementwise.py").write_text("from polyarray_numpy.elementwise import add, multiply  # noqa: F401\n")
+    (package / "creation.py").write_text(
+        "from polyarray_numpy.creation import asarray_v_2p0_and_above, asarray_v_1p26_and_below  # noqa: F401\n"
+    )
+    (package / "notes.py").write_text("raise RuntimeError('a module named like no category is never imported')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pa.register_backend("pkgtwin", _package_light_module("pkgtwin", "polyarray_pkgtwin"))
+    try:
+        info = pa.get_backend("pkgtwin").info
+        assert implementation_module_names(info) == [
+            "polyarray_pkgtwin.support", "polyarray_pkgtwin.creation", "polyarray_pkgtwin.elementwise",
+        ]  # fmt: skip
+        assert {"add", "multiply"} <= pa.get_backend("pkgtwin").native
+        assert float(pa.add(pa.asarray(1.0, backend="pkgtwin"), 2.0)) == 3.0
+    finally:
+        pa.unregister_backend("pkgtwin")
+
+
+def test_an_implementation_package_without_category_modules_is_refused(tmp_path, monkeypatch):
+    package = tmp_path / "polyarray_emptypkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "impl.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    pa.register_backend("emptypkg", _package_light_module("emptypkg", "polyarray_emptypkg"))
+    try:
+        with pytest.raises(pa.PluginValidationError, match="holds none of the category modules"):
+            pa.get_backend("emptypkg")
+    finally:
+        pa.unregister_backend("emptypkg")
+    pa.register_backend("nopkg", _package_light_module("nopkg", "polyarray_no_such_package"))
+    try:
+        with pytest.raises(pa.BackendLoadError, match="polyarray_no_such_package"):
+            pa.get_backend("nopkg")
+    finally:
+        pa.unregister_backend("nopkg")

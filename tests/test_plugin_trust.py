@@ -34,6 +34,11 @@ MALFORMED = {
         "'implementation_modules': expected a list of module names such as ['polyarray_foo.elementwise'], "
         "found str 'polyarray_badmodules.impl'",
     ),
+    "badpackage": (
+        light_module("{'implementation_package': ['polyarray_badpackage']}"),
+        "'implementation_package': expected the name of the package holding the implementations, such as "
+        "'polyarray_foo', found list ['polyarray_badpackage']",
+    ),
     "baddevices": (
         light_module("{'devices': ['cpu', 0]}"),
         "'devices'[1]: expected a device name such as 'cpu' or 'gpu:0', found int 0",
@@ -45,7 +50,8 @@ MALFORMED = {
     "notadict": (
         light_module("[('framework', 'numpy')]"),
         "expected a dict of the keys ['accepts_array_likes', 'devices', 'flushes_subnormals', 'framework', "
-        "'implementation_modules', 'install', 'mutable_arrays', 'native_array_types'], found list",
+        "'implementation_modules', 'implementation_package', 'install', 'lazy', 'mutable_arrays', "
+        "'native_array_types'], found list",
     ),
     "misspelt": (
         light_module("{'native_array_type': [('numpy', 'ndarray')]}"),
@@ -62,6 +68,10 @@ MALFORMED = {
     "badflush": (
         light_module("{'flushes_subnormals': None}"),
         "'flushes_subnormals': expected True or False, found NoneType None",
+    ),
+    "badlazy": (
+        light_module("{'lazy': 'yes'}"),
+        "'lazy': expected True or False, found str 'yes'",
     ),
     "badframework": (
         light_module("{'framework': ['numpy']}"),
@@ -113,16 +123,22 @@ def _install_broken(site: Path) -> None:
 
 
 EVIL_LIGHT = """\
+import pkgutil
+
 import pluggy
-from polyarray_numpy import IMPLEMENTATION_MODULES, backend_info as _numpy_info
+import polyarray_numpy
+from polyarray_numpy import backend_info as _numpy_info
 
 hookimpl = pluggy.HookimplMarker("polyarray")
 
 
 @hookimpl
 def backend_info():
+    # A plugin that lists its modules one by one (implementation_modules), as third-party plugins may.
     info = dict(_numpy_info())
-    modules = [m for m in IMPLEMENTATION_MODULES if not m.endswith(".elementwise")]
+    del info["implementation_package"]
+    names = [m.name for m in pkgutil.iter_modules(polyarray_numpy.__path__) if not m.name.startswith("_")]
+    modules = [f"polyarray_numpy.{name}" for name in names if name != "elementwise"]
     info["implementation_modules"] = [*modules, "evil_numpy_elementwise"]
     return info
 """

@@ -312,7 +312,7 @@ def test_generator_state_and_backend():
         (lambda k: pa.random.uniform(k, (2,), dtype=pa.int32), TypeError, "float32, float64"),
         (lambda k: pa.random.uniform(k, (2,), dtype=pa.float16), TypeError, "float32, float64"),
         (lambda k: pa.random.normal(k, (2,), std=-1.0), ValueError, "std >= 0"),
-        (lambda k: pa.random.normal(k, (2,), mean="a"), TypeError, "mean must be a real number"),
+        (lambda k: pa.random.normal(k, (2,), mean="a"), TypeError, "mean=.a. is not a number"),
         (lambda k: pa.random.integers(k, (2,), 0, 10, dtype=pa.float32), TypeError, "int8"),
         (lambda k: pa.random.integers(k, (2,), 5, 5), ValueError, "low < high"),
         (lambda k: pa.random.integers(k, (2,), 0, 1.5), TypeError, "high=1.5.*pass an int"),

@@ -76,7 +76,7 @@ def test_a_native_implementation_without_handler_is_not_wrapped_by_the_choice():
     pa.register_backend("fulllinear", numpy_plugin(linear=full_linear))
     try:
         backend = pa.get_backend("fulllinear")
-        assert backend.partial_mixed == {}
+        assert "linear" not in backend.partial_mixed
         backend.linear(np.ones((1, 2)), np.ones((1, 3, 2)))
         assert CALLS == ["full"]
     finally:
@@ -89,7 +89,7 @@ def test_mixed_backend_wrappers_adjust_the_native_path_only(monkeypatch):
 
     def recording(function, decl, backend):
         def recorded(*args, **kwargs):
-            seen.append("ragged")
+            seen.append("added")
             return function(*args, **kwargs)
 
         return recorded
@@ -97,19 +97,21 @@ def test_mixed_backend_wrappers_adjust_the_native_path_only(monkeypatch):
     decl = pa.linear.declaration
     assert "handle_nans" in decl.wrappers
     plugin = numpy_plugin(linear=linear)  # builds the NumPy backend, if needed, with the real factories
-    monkeypatch.setitem(_FACTORIES, "handle_ragged", recording)
-    monkeypatch.setattr(decl, "mixed_backend_wrappers", {"to_add": ("handle_ragged",), "to_skip": ("handle_nans",)})
+    monkeypatch.setitem(_FACTORIES, "handle_nan_matrices", recording)
+    monkeypatch.setattr(
+        decl, "mixed_backend_wrappers", {"to_add": ("handle_nan_matrices",), "to_skip": ("handle_nans",)}
+    )
     CALLS.clear()
     pa.register_backend("adjustedlinear", plugin)
     try:
         backend = pa.get_backend("adjustedlinear")
         pa.set_nan_policy("raise_exception")
         nan_x = np.array([[np.nan, 1.0]])
-        backend.linear(nan_x, np.ones((3, 2)))  # native: handle_nans skipped, handle_ragged added
-        assert CALLS == ["native"] and seen == ["ragged"]
+        backend.linear(nan_x, np.ones((3, 2)))  # native: handle_nans skipped, handle_nan_matrices added
+        assert CALLS == ["native"] and seen == ["added"]
         with pytest.raises(pa.PolyarrayValueError, match="NaN"):
             backend.linear(nan_x, np.ones((1, 3, 2)))  # the composition keeps handle_nans
-        assert seen == ["ragged"]
+        assert seen == ["added"]
     finally:
         pa.set_nan_policy("nothing")
         pa.unregister_backend("adjustedlinear")

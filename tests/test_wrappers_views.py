@@ -89,7 +89,8 @@ def numpy_implementations():
     for decl in pa._declare.declarations(("primary", "mixed")):
         if decl.qualname in numpy_backend.native:
             raw = getattr(numpy_backend.raw, decl.namespace) if decl.namespace else numpy_backend.raw
-            yield decl.name, getattr(raw, decl.name)
+            partial = numpy_backend.partial_mixed.get(decl.qualname)  # the raw namespace holds the chooser
+            yield decl.name, getattr(raw, decl.name) if partial is None else partial[0]
 
 
 def frozen_plugin(**overrides) -> types.ModuleType:

@@ -23,7 +23,8 @@ from hypothesis.extra import numpy as hnp
 
 import polyarray as pa
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+#: The four frameworks, and Dask where its plugin is installed (every pair through NumPy, computed once).
+BACKENDS = ("numpy", "torch", "jax", "tensorflow", *(("dask",) if "dask" in pa.available_backends() else ()))
 PAIRS = [pair for pair in itertools.permutations(BACKENDS, 2)]
 #: Every dtype some backend holds (bfloat16 is built on the source from float32 values).
 DTYPE_NAMES = (

@@ -1,5 +1,7 @@
 """``pa.random`` gives the same bits on NumPy, PyTorch, JAX (64-bit mode and 32-bit mode) and TensorFlow.
 
+So does ``pa.dropout``, which draws its mask from it.
+
 Keys, words, uniform floats, integers, booleans, permutations and choices are
 compared bit for bit with NumPy's; normal and truncated normal draws within a
 few units in the last place (of the value, or of 1 for values below 1: each
@@ -45,6 +47,13 @@ DRAWS = {
         False,
     ),
     "choice_distinct": (lambda k, b: pa.random.choice(k, 20, (10,), replace=False), False),
+    "dropout": (lambda k, b: pa.dropout(pa.ones((13, 7), dtype=pa.float32, backend=b), 0.3, key=k), False),
+    "dropout_rows": (
+        lambda k, b: pa.dropout(
+            pa.reshape(pa.arange(24, dtype=pa.float32, backend=b), (4, 6)), 0.5, key=k, noise_shape=(4, 1)
+        ),
+        False,
+    ),
     "normal32": (lambda k, b: pa.random.normal(k, (999,), dtype=pa.float32), True),
     "normal64": (lambda k, b: pa.random.normal(k, (999,), mean=3.0, std=2.0, dtype=pa.float64), True),
     "truncated32": (lambda k, b: pa.random.truncated_normal(k, (999,), -0.5, 2.0, dtype=pa.float32), True),
@@ -159,3 +168,21 @@ def test_jax_in_32_bit_mode_draws_the_same_bits():
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report == dict.fromkeys([*names, "float64 refused"], True)
+
+
+def test_dropout_under_jax_jit_draws_with_the_traced_key():
+    import jax
+
+    x = pa.ones((5, 8), dtype=pa.float32, backend="jax")
+
+    @jax.jit
+    def step(data, key):
+        return pa.to_native(pa.dropout(pa.Array(data, "jax"), 0.5, key=pa.Array(key, "jax")))
+
+    keys = pa.random.split(pa.random.key(SEED, backend="jax"), 2)
+    for key in keys:
+        traced = np.asarray(step(pa.to_native(x), pa.to_native(key)))
+        eager = pa.to_numpy(pa.dropout(pa.ones((5, 8), dtype=pa.float32), 0.5, key=pa.asarray(pa.to_numpy(key))))
+        assert np.array_equal(traced, eager)
+    first, second = (np.asarray(step(pa.to_native(x), pa.to_native(k))) for k in keys)
+    assert not np.array_equal(first, second)

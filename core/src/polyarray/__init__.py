@@ -84,7 +84,7 @@ for _category in _CATEGORIES:
         globals()[_name] = getattr(_module, _name)
         _exported.append(_name)
 
-from . import fft, linalg, random  # noqa: E402
+from . import _namespace, fft, linalg, random  # noqa: E402, F401 - _namespace: pa.Array.__array_namespace__
 
 _array.install_methods(_declare.declarations())
 _install_container_methods(_declare.declarations())

@@ -37,6 +37,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print it as JSON, with how each backend computes each function (native, partial, composed, missing)",
     )
+    backends.add_argument(
+        "--functions",
+        metavar="NAME",
+        help="list the functions of backend NAME by category: native, composed by the core, and missing",
+    )
     demo = commands.add_parser("demo", help="run a small computation on every installed backend")
     demo.add_argument("--backends", nargs="*", help="only these backends (default: every one that loads)")
     demo.add_argument("--seed", type=int, default=0)
@@ -50,10 +55,12 @@ def _run(argv: list[str] | None) -> int:
         from .cli.demo import run_demo
 
         return run_demo(sys.stdout, names=args.backends, seed=args.seed)
-    from .cli.backends import report_backends, report_json
+    from .cli.backends import report_backends, report_functions, report_json
 
     if args.command == "backends" and args.json:
         return report_json(sys.stdout)
+    if args.command == "backends" and args.functions:
+        return report_functions(sys.stdout, args.functions)
     if args.command is None:
         parser.print_help(sys.stdout)
         print(file=sys.stdout)

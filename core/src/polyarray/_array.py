@@ -10,7 +10,6 @@ as to ``pa.add``. Operators and methods of a ``pa.Array`` return a
 from __future__ import annotations
 
 import inspect
-import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +18,7 @@ from ._config import settings
 from ._declare import ordered_wrappers
 from ._devices import device_of
 from ._discovery import available_backends
-from ._errors import PolyarrayTypeError, PolyarrayValueError
+from ._errors import PolyarrayError, PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
     import weakref
@@ -32,7 +31,17 @@ if TYPE_CHECKING:
 else:
     _Methods = object
 
-__all__ = ["Array", "wrap_native"]
+__all__ = ["Array", "wrap_native", "set_namespace_builder"]
+
+#: What ``Array.__array_namespace__`` returns for a backend: ``_namespace.namespace_of``, which the layer that
+#: builds namespaces gives (:func:`set_namespace_builder`).
+_namespace_builder: list[Any] = []
+
+
+def set_namespace_builder(builder: Any) -> None:
+    """Make ``builder(backend)`` the array API namespace ``pa.Array.__array_namespace__`` returns."""
+    _namespace_builder[:] = [builder]
+
 
 #: The versions of the array API standard ``__array_namespace__`` answers for.
 API_VERSIONS = ("2024.12", None)
@@ -127,7 +136,7 @@ class Array(_Methods):
     @property
     def shape(self) -> tuple[int | None, ...]:
         """The size of each axis (None for a size a lazy framework does not know yet)."""
-        return tuple(self.data.shape)
+        return shape_of(self.data)
 
     @property
     def ndim(self) -> int:
@@ -138,10 +147,10 @@ class Array(_Methods):
     def size(self) -> int | None:
         """The number of elements (None when a size is unknown)."""
         size = 1
-        for extent in self.data.shape:
+        for extent in shape_of(self.data):
             if extent is None:
                 return None
-            size *= int(extent)
+            size *= extent
         return size
 
     @property
@@ -182,18 +191,29 @@ class Array(_Methods):
     # -- the array API namespace and interchange ----------------------------------------
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
-        """The polyarray module, which implements the array API standard 2024.12."""
+        """The array API standard 2024.12 namespace of this array's backend (see ``polyarray._namespace``).
+
+        Its functions create and compute on this array's backend, whatever
+        backend is set or was used last.
+        """
         if api_version not in API_VERSIONS:
             raise PolyarrayValueError(
                 f"polyarray implements the array API standard 2024.12, not api_version={api_version!r}; "
                 f"pass api_version='2024.12' or None."
             )
-        return sys.modules[__name__.rpartition(".")[0]]
+        return _namespace_builder[0](self.backend)
 
     def _dlpack_source(self) -> Any:
         data = self.data
+        if hasattr(data, "__dlpack__"):
+            return data
+        if self.backend.info.lazy:
+            # A lazy array holds no memory to share: exporting it computes it (as __array__ does), into a new array.
+            import numpy
+
+            return numpy.array(self.backend.raw.to_numpy(data), copy=True)
         # 0-d results of some frameworks are scalars without DLPack support: make them arrays.
-        return data if hasattr(data, "__dlpack__") else self.backend.raw.asarray(data)
+        return self.backend.raw.asarray(data)
 
     def __dlpack__(
         self,
@@ -216,7 +236,8 @@ class Array(_Methods):
         if dl_device is not None and tuple(dl_device) == tuple(source.__dlpack_device__()):
             dl_device = None
         if copy:
-            source, copy = self.backend.raw.asarray(source, copy=True), None
+            # A lazy array's source is a new array already.
+            source, copy = (source if self.backend.info.lazy else self.backend.raw.asarray(source, copy=True)), None
         given = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
         keywords = {k: v for k, v in given.items() if v is not None}
         try:
@@ -376,9 +397,14 @@ class Array(_Methods):
         shape = self.data.shape
         if len(shape) == 0:  # TensorFlow's empty TensorShape is truthy
             raise PolyarrayTypeError("len() of a 0-d array: it has no first axis.")
-        if shape[0] is None:
-            raise PolyarrayTypeError("len() of an array whose first axis has an unknown size.")
-        return int(shape[0])
+        first = shape_of(self.data)[0]
+        if first is None:
+            raise PolyarrayTypeError(
+                f"len() of an array whose first axis has an unknown size (a lazy {self.backend.name} array whose "
+                f"size depends on values, after a boolean mask, nonzero or unique_*); x.shape[0] is None. "
+                f"Compute the sizes first: x, = pa.persist(x)."
+            )
+        return first
 
     def __iter__(self) -> Iterator[Array]:
         """The sub-arrays ``self[0]``, ``self[1]`` … along the first axis (a 0-d array raises at once)."""
@@ -410,15 +436,22 @@ class Array(_Methods):
     def __repr__(self) -> str:
         import numpy
 
+        if _not_printed(self):
+            return f"Array(<not computed>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
         values = _values_or_none(self)
-        if values is None:
-            return f"Array(<no values>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
+        if values is None or isinstance(values, Exception):
+            what = "no values" if values is None else f"computing it raised {type(values).__name__}: {values}"
+            return f"Array(<{what}>, shape={self.shape}, backend={self.backend.name}, dtype={self.dtype.name})"
         text = numpy.array2string(values, separator=", ", prefix="Array(")
         return f"Array({text}, backend={self.backend.name}, dtype={self.dtype.name})"
 
     def __str__(self) -> str:
+        if _not_printed(self):
+            return f"<not computed: shape {self.shape}, dtype {self.dtype.name}>"
         values = _values_or_none(self)
-        return f"<no values: shape {self.shape}, dtype {self.dtype.name}>" if values is None else str(values)
+        if values is None or isinstance(values, Exception):
+            return f"<no values: shape {self.shape}, dtype {self.dtype.name}>"
+        return str(values)
 
     def __copy__(self) -> Array:
         """A new Array holding a copy of the data (as ``copy.copy`` does for NumPy arrays)."""
@@ -436,19 +469,76 @@ class Array(_Methods):
         return _unpickle, (self.data, self.backend.name, self.dynamic_backend)
 
 
+def _translating(name: str) -> None:
+    """Make ``Array.<name>`` (a Python conversion, which may compute a lazy array) raise polyarray errors."""
+    method = getattr(Array, name)
+
+    def convert(self: Array) -> Any:
+        try:
+            return method(self)
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            from ._translate import translate_exception
+
+            raise translate_exception(error, f"Array.{name}", self.backend.name) from error
+
+    convert.__name__ = convert.__qualname__ = name
+    convert.__doc__ = method.__doc__
+    setattr(Array, name, convert)
+
+
+for _conversion in ("__bool__", "__int__", "__float__", "__complex__", "__index__"):
+    _translating(_conversion)
+del _conversion
+
+
 def _values_or_none(array: Array) -> Any:
     """The values of ``array`` as a NumPy array, or None for an array that holds none.
 
     A torch ``meta`` tensor, a JAX tracer or a symbolic TensorFlow tensor has a
     shape and a dtype but no values; polyarray computes on them like on any
-    array, and their repr says so instead of failing.
+    array, and their repr says so instead of failing. A lazy array (Dask) has
+    values that computing may fail to give (a singular matrix): then the
+    exception is returned, for the repr to show.
     """
     import numpy
 
     try:
         return numpy.asarray(array.backend.raw.to_numpy(array.data))
-    except Exception:
-        return None
+    except Exception as error:
+        # A lazy array has values, which computing failed to give (a value-dependent error): say so.
+        return error if array.backend.info.lazy else None
+
+
+#: The most elements of a lazy array that printing computes (NumPy's print threshold): a larger one, or one of
+#: unknown size, prints its shape and dtype only, so that printing never brings a large result to the client.
+PRINT_LIMIT = 1000
+
+
+def _not_printed(array: Array) -> bool:
+    """Whether ``array`` is a lazy array too large (or of unknown size) to compute for printing."""
+    if not array.backend.info.lazy:
+        return False
+    size = array.size
+    return size is None or size > PRINT_LIMIT
+
+
+def shape_of(native: Any) -> tuple[int | None, ...]:
+    """The shape of a native array, with every unknown size as None (TensorFlow gives None, Dask NaN).
+
+    >>> import math
+    >>> from polyarray._array import shape_of
+    >>> class Lazy:
+    ...     shape = (math.nan, 3)
+    >>> shape_of(Lazy())
+    (None, 3)
+    """
+    extents = tuple(native.shape)
+    for extent in extents:
+        if extent is None or extent != extent:
+            return tuple(None if e is None or e != e else int(e) for e in extents)
+    return extents
 
 
 def _framework_array(array: Array, framework: str) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import inspect
 from collections.abc import Callable, Mapping
 from types import ModuleType
@@ -17,7 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from ._declare import MAIN_NAMESPACE_ALIASES, WRITING_HOOKS, Declaration, declarations, signature_of
+from ._declare import (
+    CATEGORIES,
+    LAZY_HOOKS,
+    MAIN_NAMESPACE_ALIASES,
+    WRITING_HOOKS,
+    Declaration,
+    declarations,
+    signature_of,
+)
 from ._discovery import PROJECT, BackendInfo, InfoSpec, backend_info, framework_version, record_failure
 from ._dtypes import DTYPES, DType, as_dtype, defaults_on, dtype_name_of, own_defaults
 from ._dynamic import convert_array
@@ -42,6 +51,9 @@ _IMPL_ATTRIBUTE = PROJECT + "_impl"
 _INFO_HOOKS = frozenset(name for name in vars(InfoSpec) if not name.startswith("_"))
 SUBNAMESPACES = ("linalg", "fft", "random")
 
+
+#: Python numbers, which are never dtypes.
+_NUMBERS = frozenset({bool, int, float, complex})
 
 #: Python types given as dtypes: the default dtype of their kind (None: ``bool``).
 _PYTHON_TYPES: dict[object, str | None] = {
@@ -160,6 +172,9 @@ class Backend(Namespace):
             except KeyError:
                 detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
                 raise self.unsupported_dtype(function, name, detail) from None
+        if type(dtype) in _NUMBERS:
+            # TensorFlow's dtypes compare equal to their enum numbers (tf.int32 == 3): a number is never a dtype.
+            raise self._not_a_dtype(dtype, function)
         try:
             if dtype in self._to_portable:
                 return dtype
@@ -338,9 +353,36 @@ def validate_module(module: ModuleType, plugin: str) -> list[str]:
 # -- building ---------------------------------------------------------------------------
 
 
+def implementation_module_names(info: BackendInfo) -> list[str]:
+    """The modules a backend's implementations are imported from, in order.
+
+    Those of ``implementation_package`` named like the API's categories
+    (``_declare.CATEGORIES``: ``<package>.support``, ``<package>.elementwise`` …,
+    the ones that exist), then the ``implementation_modules`` listed. A package
+    holding none of the category modules is a ``PluginValidationError``.
+    """
+    names: list[str] = []
+    package = info.implementation_package
+    if package is not None:
+        try:
+            names = [f"{package}.{c}" for c in CATEGORIES if importlib.util.find_spec(f"{package}.{c}") is not None]
+        except (ImportError, ValueError) as exc:
+            raise BackendLoadError(
+                f"The {info.name!r} backend plugin ({info.plugin}) names the implementation package {package!r}, "
+                f"which could not be found: {exc}"
+            ) from exc
+        if not names:
+            raise PluginValidationError(
+                f"The {info.name!r} backend plugin ({info.plugin}) names the implementation package {package!r}, "
+                f"which holds none of the category modules ({', '.join(CATEGORIES)}); name the modules with "
+                f"implementation_modules, or name them like the categories."
+            )
+    return [*names, *(m for m in info.implementation_modules if m not in names)]
+
+
 def _import_modules(info: BackendInfo) -> list[ModuleType]:
     modules = list(info.modules)
-    for module_name in info.implementation_modules:
+    for module_name in implementation_module_names(info):
         try:
             modules.append(importlib.import_module(module_name))
         except ImportError as exc:
@@ -446,10 +488,16 @@ def _build(info: BackendInfo) -> Backend:
     lacking = [
         d.name
         for d in declarations("support")
-        if d.name not in native and (d.composition is None or (not info.mutable_arrays and d.name in WRITING_HOOKS))
+        if d.name not in native
+        and (
+            d.composition is None
+            or (not info.mutable_arrays and d.name in WRITING_HOOKS)
+            or (info.lazy and d.name in LAZY_HOOKS)
+        )
     ]
     if lacking:
         reason = "" if info.mutable_arrays else ", as its arrays are immutable (mutable_arrays: False)"
+        reason += ", as it is lazy (lazy: True)" if info.lazy and LAZY_HOOKS & set(lacking) else ""
         raise PluginValidationError(
             f"The {info.name!r} backend plugin ({info.plugin}) must implement the support "
             f"hooks {', '.join(lacking)}{reason} (see core/src/polyarray/api/support.py)."
@@ -458,7 +506,9 @@ def _build(info: BackendInfo) -> Backend:
     for decl in declarations():
         if decl.kind == "standalone":
             continue
-        implementation = native.get(decl.name)
+        # Only a function with a native slot takes a plugin's implementation of its name (a composition of a
+        # namespace may share the name of one: ``pa.random.split`` beside ``pa.split``).
+        implementation = native.get(decl.name) if decl.has_native_slot else None
         composed = functools.partial(decl.composition, raw) if decl.composition is not None else None
         if implementation is None and composed is not None:
             function: Callable[..., Any] = composed

@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar, overload
 from ._errors import PolyarrayTypeError
 
 __all__ = [
+    "CATEGORIES",
     "KINDS",
     "Declaration",
     "DECLARATIONS",
@@ -36,7 +37,37 @@ __all__ = [
     "check_wrapper_names",
     "MAIN_NAMESPACE_ALIASES",
     "WRITING_HOOKS",
+    "LAZY_HOOKS",
 ]
+
+#: The API's category modules (``polyarray.api.<category>``, and the same-named module of every plugin),
+#: in the order they are imported.
+CATEGORIES = (
+    "support",
+    "interop",
+    "settings",
+    "general",
+    "dtype_utilities",
+    "device_utilities",
+    "nest",
+    "creation",
+    "data_types",
+    "elementwise",
+    "indexing",
+    "linear_algebra",
+    "manipulation",
+    "searching",
+    "set_functions",
+    "sorting",
+    "statistical",
+    "utility",
+    "inspection",
+    "linalg",
+    "fft",
+    "nn",
+    "losses",
+    "random",
+)
 
 #: The kinds of declaration (see docs/architecture.md).
 KINDS = ("primary", "compositional", "mixed", "standalone", "support")
@@ -51,11 +82,12 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_complex_input",
     "infer_device",
     "handle_device_shifting",
+    # These three must see pa.Array arguments, so they run outside the conversion to
+    # native arrays (the architecture guide's list had them inside it); arrays of another
+    # backend are converted before promotion, so that it sees every operand's dtype.
+    "handle_backend_invalid",
     "infer_dtype",
     "handle_array_function",
-    # These three must see pa.Array arguments, so they run outside the conversion to
-    # native arrays (the architecture guide's list had them inside it).
-    "handle_backend_invalid",
     "handle_view_indexing",
     "handle_view",
     "outputs_to_polyarray_arrays",
@@ -68,9 +100,9 @@ WRAPPER_ORDER: tuple[str, ...] = (
     "handle_array_like_without_promotion",
     "handle_partial_mixed_function",
     "handle_nestable",
-    "handle_ragged",
     "handle_exceptions",
     "handle_nans",
+    "handle_nan_matrices",
 )
 
 #: Names that stand for several wrappers.
@@ -122,6 +154,8 @@ def check_wrapper_names(names: Iterable[str], function: str) -> None:
 
 #: The support hooks whose defaults write into their array: plugins with immutable arrays implement them.
 WRITING_HOOKS = frozenset({"inplace_update", "set_item"})
+#: The support hooks whose defaults read values at once: lazy plugins (``lazy: True``) implement them.
+LAZY_HOOKS = frozenset({"compute_arrays", "persist_arrays"})
 
 #: Functions of the main namespace that the standard also places in ``linalg``.
 MAIN_NAMESPACE_ALIASES = ("matmul", "matrix_transpose", "tensordot", "vecdot")
@@ -315,9 +349,16 @@ def _declare(
         implementation_signature=implementation_signature,
         check=check,
     )
-    if decl.name in _NAMES:
-        raise PolyarrayTypeError(f"{decl.qualname!r} is declared twice: function names are unique across namespaces.")
-    _NAMES.add(decl.name)
+    # A hookspec is named by the function's name alone: functions with a native slot (primary, mixed,
+    # support) have names unique across namespaces; a composition of a namespace may share one
+    # (``pa.random.split`` beside ``pa.split``), as long as its qualified name is new.
+    if decl.qualname in DECLARATIONS or (decl.has_native_slot and decl.name in _NAMES):
+        raise PolyarrayTypeError(
+            f"{decl.qualname!r} is declared twice: qualified names are unique, and so are the names of "
+            "functions a backend may implement (primary, mixed, support), across namespaces."
+        )
+    if decl.has_native_slot:
+        _NAMES.add(decl.name)
     _analyse(decl)
     if kind == "standalone":
         public = function

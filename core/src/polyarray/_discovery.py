@@ -87,7 +87,11 @@ class InfoSpec:
 
         Keys: ``framework`` (the framework's distribution name, or None),
         ``native_array_types`` (``[(module, class), ...]``),
-        ``implementation_modules`` (module names imported at build time),
+        ``implementation_package`` (the package holding the implementations:
+        polyarray imports its modules named like the API's categories,
+        ``<package>.elementwise`` …, when the backend is built),
+        ``implementation_modules`` (module names imported at build time, for
+        implementations outside such modules),
         ``install`` (the pip requirement that installs the framework),
         ``devices`` (portable device names the backend can use),
         ``mutable_arrays`` (False for a framework whose arrays cannot be
@@ -97,7 +101,10 @@ class InfoSpec:
         or JAX: polyarray then converts them with the backend's ``asarray``;
         default True, as for NumPy), ``flushes_subnormals`` (True for a
         framework whose arithmetic reads subnormal floating-point inputs as
-        zero, as XLA and TensorFlow's CPU kernels do; default False).
+        zero, as XLA and TensorFlow's CPU kernels do; default False),
+        ``lazy`` (True for a framework that builds a graph and computes only
+        when asked, such as Dask: see the lazy-backend contract in
+        docs/writing-a-backend.md; default False).
         """
         ...
 
@@ -120,6 +127,10 @@ class BackendInfo:
     accepts_array_likes: bool = True
     #: Whether the framework's arithmetic reads subnormal inputs as zero (flush-to-zero).
     flushes_subnormals: bool = False
+    #: Whether functions build a graph that is computed only when asked (the lazy-backend contract).
+    lazy: bool = False
+    #: The package whose modules named like the API's categories hold the implementations (or None).
+    implementation_package: str | None = None
 
 
 @dataclass(frozen=True)
@@ -315,6 +326,16 @@ def _implementation_modules(value: Any, problems: list[str]) -> tuple[str, ...] 
     return tuple(m for m in value if _is_dotted_name(m))
 
 
+def _implementation_package(value: Any, problems: list[str]) -> str | None:
+    if _is_dotted_name(value):
+        return value  # type: ignore[no-any-return]
+    problems.append(
+        f"'implementation_package': expected the name of the package holding the implementations, such as "
+        f"'polyarray_foo', found {_found(value)}"
+    )
+    return None
+
+
 def _install(value: Any, problems: list[str]) -> str | None:
     if value is None or isinstance(value, str):
         return value
@@ -355,13 +376,17 @@ _FIELDS: dict[str, Callable[[Any, list[str]], Any]] = {
     "framework": _framework,
     "native_array_types": _native_array_types,
     "implementation_modules": _implementation_modules,
+    "implementation_package": _implementation_package,
     "install": _install,
     "devices": _devices,
     "mutable_arrays": _flag("mutable_arrays"),
     "accepts_array_likes": _flag("accepts_array_likes"),
     "flushes_subnormals": _flag("flushes_subnormals"),
+    "lazy": _flag("lazy"),
 }
 _INFO_KEYS = frozenset(_FIELDS)
+#: The keys that are True or False.
+_FLAGS = ("mutable_arrays", "accepts_array_likes", "flushes_subnormals", "lazy")
 
 
 def _read_fields(raw: Any, problems: list[str]) -> dict[str, Any]:
@@ -442,9 +467,8 @@ def _info_from_plugin(
         )
     framework = fields.get("framework")
     modules = fields.get("implementation_modules")
-    flags = {
-        key: fields[key] for key in ("mutable_arrays", "accepts_array_likes", "flushes_subnormals") if key in fields
-    }
+    package = fields.get("implementation_package")
+    flags = {key: fields[key] for key in _FLAGS if key in fields}
     return BackendInfo(
         name=name,
         framework=framework,
@@ -453,7 +477,8 @@ def _info_from_plugin(
         install=fields.get("install") or (f"pip install {framework}" if framework else ""),
         plugin=source,
         devices=fields.get("devices", ("cpu",)),
-        modules=(plugin,) if modules is None and isinstance(plugin, ModuleType) else (),
+        modules=(plugin,) if modules is None and package is None and isinstance(plugin, ModuleType) else (),
+        implementation_package=package,
         **flags,
     )
 

@@ -204,9 +204,37 @@ def _flag_set(target: Backend) -> tuple[str, str]:
 def _apply(plan: _Plan, what: tuple[str, str]) -> None:
     """Check every move, make every new array, then store them all (nothing is stored if anything fails)."""
     _check(plan, what)
+    _compute_lazy(plan)
     converted = [_converted(move, plan.target) for move in plan.moves]
     for move, data in zip(plan.moves, converted):
         move.store.put(data, plan.target)
+
+
+def _compute_lazy(plan: _Plan) -> None:
+    """Compute the data of the moves from lazy backends, in one pass per backend, into NumPy arrays.
+
+    Arrays of a lazy backend (Dask) often share their graphs: computed together,
+    the work they share runs once. The moves then convert from NumPy, without
+    copying the fresh NumPy arrays again where the target can share them.
+    """
+    lazy: dict[Backend, list[_Move]] = {}
+    for move in plan.moves:
+        if move.source.info.lazy and not plan.target.info.lazy:
+            lazy.setdefault(move.source, []).append(move)
+    if not lazy:
+        return
+    numpy_backend = _choice.resolve_backend("numpy")
+    for source, moves in lazy.items():
+        try:
+            values = source.raw.compute_arrays(*(move.data for move in moves))
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            from ._translate import translate_exception
+
+            raise translate_exception(error, "set_backend", source.name) from error
+        for move, value in zip(moves, values):
+            move.data, move.source = value, numpy_backend
 
 
 def _converted(move: _Move, target: Backend) -> Any:

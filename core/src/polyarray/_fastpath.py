@@ -20,6 +20,7 @@ the same plan and hands the calls it does not take to the Python closure.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
@@ -28,6 +29,7 @@ from . import _accel, _registry, _tracers
 from ._array import Array
 from ._config import settings
 from ._declare import _annotation_text, ordered_wrappers, signature_of, wrapper_parameter_names
+from ._dynamic import native_byte_order
 from ._errors import PolyarrayError
 from ._promotion import SCALAR_BOUNDS, promote_scalar
 from ._wrappers import _FACTORIES
@@ -41,6 +43,7 @@ from ._wrappers import device as _device_wrappers  # noqa: F401
 from ._wrappers import dtype as _dtype_wrappers  # noqa: F401
 from ._wrappers import errors as _errors_wrappers  # noqa: F401
 from ._wrappers import integers as _integers_wrappers  # noqa: F401
+from ._wrappers import matrices as _matrices_wrappers  # noqa: F401
 from ._wrappers import mixed as _mixed_wrappers  # noqa: F401
 from ._wrappers import nans as _nans_wrappers  # noqa: F401
 from ._wrappers import nest as _nest_wrappers  # noqa: F401
@@ -51,7 +54,7 @@ from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
 from ._wrappers.errors import naming, naming_check, translate_exception
-from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters
+from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters, plain_values
 from ._wrappers.shapes import Shape, _is_shape_parameter
 
 if TYPE_CHECKING:
@@ -91,8 +94,13 @@ NONE_ONLY = 2
 INTEGER = 3
 #: anything but a ``pa.Shape``;
 NOT_SHAPE = 4
-#: nothing: a call giving it goes to the chain (a required array given by keyword).
+#: nothing: a call giving it goes to the chain (a required array given by keyword);
 CHAIN = 5
+#: a dtype: passed on as the backend's native dtype (``Backend.native_dtype``, as the chain converts it), None
+#: as it is.
+DTYPE = 6
+#: a bool, Literal or number: a value of one of the spec's classes, or one of its strings (``plain_values``).
+VALUE = 7
 
 #: The Python scalar types an operand may be instead of an array (bool never: it is no number here).
 SCALAR_TYPES = (int, float, complex)
@@ -141,6 +149,9 @@ class FastPlan:
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
         ranked: whether an integer parameter names axes, checked against the arrays' rank.
+        creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
+            functions); only the Python fast path takes their calls.
+        to_native_dtype: ``Backend.native_dtype`` naming the function, for the ``DTYPE`` parameters.
     """
 
     __slots__ = (
@@ -149,6 +160,7 @@ class FastPlan:
         "backend_name",
         "check",
         "check_nans",
+        "creation",
         "device_of",
         "dropped",
         "dtype_source",
@@ -166,6 +178,7 @@ class FastPlan:
         "qualname",
         "ranked",
         "scalars",
+        "to_native_dtype",
         "translate",
         "unwrap_arrays",
         "wrap",
@@ -283,17 +296,20 @@ def plan_for(
     """The fast path's plan for ``implementation``, or None where the chain must take every call.
 
     There is no fast path where a wrapper it cannot stand in for is active,
-    for creation functions whose default dtype depends on the values, for
-    functions without a required array, with ``*args``/``**kwargs``, or with
-    a dtype or array parameter whose default is not None.
+    for functions without a required array (creation functions excepted),
+    with ``*args``/``**kwargs``, or with an array parameter whose default is
+    not None. A creation function whose default dtype depends on its values
+    (``zeros``, ``asarray`` …) calls its implementation through the
+    ``infer_dtype`` wrapper, which gives those defaults.
     """
     params = list(decl.signature.parameters.values())
     if not active or active - STAND_INS or not backend.native_array_types:
         return None
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
         return None
-    if "infer_dtype" in active and decl.name in CREATION_RULES:
-        return None
+    # A creation function whose default dtype comes from its values: the fast path calls the implementation
+    # through the infer_dtype wrapper itself, the one definition of those defaults.
+    creation = "infer_dtype" in active and decl.name in CREATION_RULES
     try:
         implementation_names = set(signature_of(implementation).parameters)
     except (TypeError, ValueError):
@@ -313,30 +329,34 @@ def plan_for(
     integer_specs = {spec.name: spec for spec in integer_parameters(decl)} if "handle_exceptions" in active else {}
 
     arrays: list[int] = []
-    codes: list[tuple[int, IntegerSpec | None, Any]] = []
+    codes: list[tuple[int, Any, Any]] = []
     for index, param in enumerate(params):
         category = categories.get(index)
         spec = integer_specs.get(param.name)
         default = None if param.default is param.empty else param.default
         if param.name in added:
-            code: tuple[int, IntegerSpec | None, Any] = (AT_DEFAULT, None, default)
+            code: tuple[int, Any, Any] = (AT_DEFAULT, None, default)
         elif category == "array" and param.default is param.empty:
             arrays.append(index)
             code = (CHAIN, None, None)
+        elif category == "dtype" and (param.default is None or param.default is param.empty):
+            code = (DTYPE, None, None)
         elif category is not None:
             if param.default is not None:
                 return None
             code = (NONE_ONLY, None, None)
-        elif spec is not None and not spec.with_arrays:
+        elif spec is not None and not spec.with_arrays and spec.kind == "integer":
             code = (INTEGER, IntegerSpec.of(spec), default)
+        elif spec is not None and not spec.with_arrays:
+            code = (VALUE, plain_values(spec), default)
         elif shapes_active and _is_shape_parameter(param.name, param.annotation):
             code = (NOT_SHAPE, None, default)
         else:
             code = (PASS, None, default)
         codes.append(code)
-    if not arrays:
+    if not arrays and not creation:
         return None
-    ranked = any(spec is not None and spec[4] for _, spec, _ in codes)
+    ranked = any(code == INTEGER and spec[4] for code, spec, _ in codes)
     if ranked and {name for _, name, _ in array_positions(decl)} != {params[i].name for i in arrays}:
         return None  # axes are checked against the rank of arrays the fast path does not hold
 
@@ -344,7 +364,10 @@ def plan_for(
     promoted = promoted if "infer_dtype" in active and len(promoted) > 1 else []
     guarded = _guarded_direct(implementation)
     plan = FastPlan()
-    plan.impl = _direct(implementation)
+    if creation:
+        guarded, plan.impl = None, _FACTORIES["infer_dtype"](implementation, decl, backend)
+    else:
+        plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
@@ -365,8 +388,8 @@ def plan_for(
     plan.dtype_source = promoted[0] if promoted else arrays[0] if guarded is not None else -1
     # A Python scalar operand takes the array's dtype only where the call then equals the framework callable's
     # with that scalar: through a direct mark (the framework treats Python scalars as of the array's dtype).
-    direct = guarded is not None or plan.impl is not implementation
-    takes_scalars = len(promoted) == len(arrays) == 2 and all(takes_scalar(params[i]) for i in promoted)
+    direct = not creation and (guarded is not None or plan.impl is not implementation)
+    takes_scalars = len(promoted) == 2 and all(takes_scalar(params[i]) for i in promoted)
     plan.scalars = scalar_rules(backend) if direct and takes_scalars else None
     plan.positional = tuple(codes[: plan.npositional])
     plan.keywords = {p.name: codes[i] for i, p in enumerate(params) if p.kind is not inspect.Parameter.POSITIONAL_ONLY}
@@ -381,7 +404,15 @@ def plan_for(
     several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
     plan.device_of = backend.raw.device_of if several_devices else None
     plan.ranked = ranked
+    plan.creation = creation
+    # The chain's conversion of dtypes, its errors named as the chain names them.
+    plan.to_native_dtype = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
     return plan
+
+
+#: Dtypes a framework may combine with a Python float at a higher precision than the dtype's own (torch
+#: computes ``bfloat16_x * 0.1`` in float32), which rounding the scalar to the dtype first does not give.
+_HALF_PRECISION = frozenset({"float16", "bfloat16", "complex32"})
 
 
 def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int]]:
@@ -390,18 +421,20 @@ def scalar_rules(backend: Backend) -> dict[Any, tuple[tuple[type, ...], int, int
     A scalar type keeps a dtype where promotion gives the dtype itself
     (``float`` with ``float32``; not ``float`` with ``int8``), so the call's
     result is what the framework gives for the scalar as an array of that
-    dtype. Ints must also fit the dtype (``check_scalar``'s bounds).
+    dtype. Ints must also fit the dtype (``check_scalar``'s bounds) and a 64-bit signed integer.
     """
     rules = backend._scalar_rules
     if rules is None:
         rules = {}
         for name, native in backend._to_native.items():
             portable = backend._to_portable[native]
-            if portable.kind == "bool":
+            if portable.kind == "bool" or name in _HALF_PRECISION:
                 continue
             kinds = tuple(t for t in SCALAR_TYPES if promote_scalar(portable, t, backend.default_dtypes) is portable)
             low, high = SCALAR_BOUNDS.get(name, (0, -1))
-            rules[native] = (kinds, int(low), int(high))
+            # Frameworks read a Python int as a 64-bit signed integer (JAX refuses larger ones): beyond that
+            # range the chain makes the scalar an array of the dtype first.
+            rules[native] = (kinds, max(int(low), -(2**63)), min(int(high), 2**63 - 1))
         backend._scalar_rules = rules
     return rules
 
@@ -451,13 +484,17 @@ def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:
 # -- the checks, per argument --------------------------------------------------------------------
 
 
+#: The largest int the fast path passes on (C's 64-bit long): the chain checks larger ones.
+_LONG_MAX = 2**63 - 1
+
+
 def integer_ok(value: Any, spec: IntegerSpec, rank: int) -> bool:
     """Whether ``value`` passes the integer check unchanged: a plain int, None or tuple of plain ints as allowed,
     at least the minimum, and, for axes, in range for ``rank`` axes (no axis twice where that is an error)."""
     minimum, allows_none, allows_sequence, unique, names_axes, extra = spec
     cls = value.__class__
     if cls is int:
-        if value < minimum:
+        if value < minimum or value > _LONG_MAX:
             return False
         if names_axes:
             size = rank + extra
@@ -470,7 +507,7 @@ def integer_ok(value: Any, spec: IntegerSpec, rank: int) -> bool:
     size = rank + extra
     seen = set()
     for item in value:
-        if item.__class__ is not int or item < minimum:
+        if item.__class__ is not int or item < minimum or item > _LONG_MAX:
             return False
         if names_axes:
             if not -size <= item < size:
@@ -485,7 +522,7 @@ def takes_scalar(param: inspect.Parameter) -> bool:
     return bool(_SCALAR_WORDS.search(_annotation_text(param.annotation)))
 
 
-def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, rank: int) -> bool:
+def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> bool:
     if code == PASS:
         return True
     if code == INTEGER and spec is not None:
@@ -496,7 +533,10 @@ def _argument_ok(code: int, spec: IntegerSpec | None, value: Any, default: Any, 
         return value.__class__ is not Shape
     if code == AT_DEFAULT:
         return value is default
-    return False
+    if code == VALUE:
+        classes, strings = spec  # type: ignore[misc]
+        return value.__class__ in classes or (value.__class__ is str and value in strings)
+    return code == DTYPE
 
 
 # -- the closures --------------------------------------------------------------------------------
@@ -520,6 +560,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         plan.device_of,
         plan.ranked,
     )
+    to_native_dtype, creation = plan.to_native_dtype, plan.creation
+    dtype_positions = tuple(i for i, (code, _, _) in enumerate(positional) if code == DTYPE)
+    dtype_keywords = frozenset(name for name, (code, _, _) in keywords.items() if code == DTYPE)
     config = settings
     new_object, track = object.__new__, _registry.track
     promoted_set = frozenset(promoted)
@@ -558,6 +601,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             value = args[index]
             cls = value.__class__
             if cls is T:
+                if creation and native_byte_order(value) is not value:
+                    return chain(*args, **kwargs)  # the chain gives the data in native byte order
                 continue
             if cls is Array:
                 if unwrap and value.backend is B and (value.data.__class__ is T or isinstance(value.data, others)):
@@ -605,6 +650,14 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     return chain(*args, **kwargs)
             if dropped and not dropped.isdisjoint(kwargs):
                 kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
+            if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
+                kwargs = {
+                    name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
+                    for name, value in kwargs.items()
+                }
+        for index in dtype_positions:
+            if index < count and values[index] is not None:
+                values[index] = to_native_dtype(values[index])
         if device_of is not None:
             device = device_of(values[arrays[0]])
             for index in arrays[1:]:
@@ -624,7 +677,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if cls is Array and unwrap and value.backend is B:
                     value = value.data
                     cls = value.__class__
-                if cls is T or (others and isinstance(value, others)):
+                if (cls is T or (others and isinstance(value, others))) and not (
+                    creation and native_byte_order(value) is not value
+                ):
                     return call((value,), kwargs, value.dtype if native is not None else None)
             return fast(*args, **kwargs)
 

@@ -27,7 +27,7 @@
 #define MAX_KEYWORDS 16
 
 /* What a parameter other than a required array accepts (the codes of _fastpath.py). */
-enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5 };
+enum { PASS = 0, AT_DEFAULT = 1, NONE_ONLY = 2, INTEGER = 3, NOT_SHAPE = 4, CHAIN = 5, DTYPE = 6, VALUE = 7 };
 
 /* -- Settings: polyarray._config.settings ------------------------------------------------- */
 
@@ -222,6 +222,7 @@ typedef struct {
     char allows_none, allows_sequence, unique, names_axes;
     long extra_axes;
     PyObject *default_value; /* borrowed from the plan, which the FastFunction holds */
+    PyObject *classes, *strings; /* VALUE: a tuple of classes and a frozenset of strings (borrowed) */
 } Parameter;
 
 typedef struct {
@@ -246,6 +247,7 @@ typedef struct {
     PyObject *dropped;         /* frozenset of keyword names left out of the implementation's call */
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
+    PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
     int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
     int nrequired, npositional;
     int arrays[MAX_POSITIONAL], narrays;
@@ -321,9 +323,8 @@ integer_item_ok(PyObject *item, const Parameter *p, Py_ssize_t rank, long *norma
         return -1;
     }
     if (overflow != 0) {
-        /* Beyond a C long: no axis, and above the minimum only when positive. */
-        *normal = 0;
-        return !p->names_axes && overflow > 0;
+        /* Beyond a C long: the chain checks it (integer_ok of _fastpath.py). */
+        return 0;
     }
     if (value < p->minimum) {
         return 0;
@@ -401,6 +402,18 @@ argument_ok(const Parameter *p, PyObject *value, Py_ssize_t rank)
         return Py_TYPE(value) != shape_type;
     case AT_DEFAULT:
         return value == p->default_value;
+    case DTYPE:
+        return 1;
+    case VALUE: {
+        PyObject *cls = (PyObject *)Py_TYPE(value);
+        Py_ssize_t n = PyTuple_GET_SIZE(p->classes);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (PyTuple_GET_ITEM(p->classes, i) == cls) {
+                return 1;
+            }
+        }
+        return PyUnicode_CheckExact(value) ? PySet_Contains(p->strings, value) : 0;
+    }
     default:
         return 0;
     }
@@ -729,18 +742,31 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         Py_DECREF(first);
     }
+    /* DTYPE arguments become native dtypes (new references, released after the call). */
+    PyObject *owned[MAX_POSITIONAL + MAX_KEYWORDS];
+    int nowned = 0;
+    result = NULL;
+    for (i = 0; i < nargs + kept; i++) {
+        const Parameter *p = i < nargs ? &self->positional[i] : keyword_entry(self, kept_names[i - nargs]);
+        if (p != NULL && p->code == DTYPE && values[i] != Py_None) {
+            PyObject *native = PyObject_CallOneArg(self->to_native_dtype, values[i]);
+            if (native == NULL) {
+                goto release;
+            }
+            values[i] = owned[nowned++] = native;
+        }
+    }
     if (kept > 0) {
         callnames = PyTuple_New(kept);
         if (callnames == NULL) {
-            Py_XDECREF(dtype);
-            return NULL;
+            goto release;
         }
         for (i = 0; i < kept; i++) {
             PyTuple_SET_ITEM(callnames, i, Py_NewRef(kept_names[i]));
         }
     }
     if (self->check != NULL) {
-        /* The declaration's check, on the arguments (arrays unwrapped) and the keywords kept. */
+        /* The declaration's check, on the arguments (arrays unwrapped, dtypes native) and the keywords kept. */
         PyObject *positional = PyTuple_New(nargs);
         PyObject *keywords = PyDict_New();
         int failed = positional == NULL || keywords == NULL;
@@ -754,9 +780,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         Py_XDECREF(positional);
         Py_XDECREF(keywords);
         if (checked == NULL) {
-            Py_XDECREF(dtype);
-            Py_XDECREF(callnames);
-            return NULL;
+            goto release;
         }
         Py_DECREF(checked);
     }
@@ -764,21 +788,26 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     if (self->native != NULL && dtype != NULL) {
         int contains = PySet_Contains(self->native_dtypes, dtype);
         if (contains < 0) {
-            Py_DECREF(dtype);
-            Py_XDECREF(callnames);
-            return NULL;
+            goto release;
         }
         if (contains) {
             target = self->native;
         }
     }
-    Py_XDECREF(dtype);
     result = PyObject_Vectorcall(target, values, nargs, callnames);
-    Py_XDECREF(callnames);
-    if (result == NULL) {
-        return self->translate == NULL ? NULL : raise_translated(self);
+    if (result == NULL && self->translate != NULL) {
+        raise_translated(self);
     }
-    return finish_result(self, result);
+    else if (result != NULL) {
+        result = finish_result(self, result);
+    }
+release:
+    Py_XDECREF(dtype);
+    Py_XDECREF(callnames);
+    for (i = 0; i < nowned; i++) {
+        Py_DECREF(owned[i]);
+    }
+    return result;
 
 python_with_dtype:
     Py_XDECREF(dtype);
@@ -831,6 +860,15 @@ read_parameter(PyObject *entry, Parameter *p)
     }
     p->default_value = PyTuple_GET_ITEM(entry, 2);
     PyObject *spec = PyTuple_GET_ITEM(entry, 1);
+    if (p->code == VALUE) {
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 0))
+            || !PyFrozenSet_Check(PyTuple_GET_ITEM(spec, 1))) {
+            PyErr_SetString(PyExc_TypeError, "FastFunction: a value spec is not (classes, strings)");
+            return -1;
+        }
+        p->classes = PyTuple_GET_ITEM(spec, 0);
+        p->strings = PyTuple_GET_ITEM(spec, 1);
+    }
     if (p->code == INTEGER) {
         if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 6) {
             PyErr_SetString(PyExc_TypeError, "FastFunction: an integer spec is not a 6-tuple");
@@ -889,6 +927,7 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(check, "check");
     BORROW(device_of, "device_of");
     BORROW(other_types, "other_types");
+    BORROW(to_native_dtype, "to_native_dtype");
     PyObject *native_type = optional(plan, "native_type", &error);
     Py_XDECREF(native_type);
 #undef BORROW
@@ -972,7 +1011,16 @@ read_plan(FastFunction *self, PyObject *plan)
             return -1;
         }
     }
-    if (self->narrays == 0 || (self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
+    PyObject *creation = PyObject_GetAttrString(plan, "creation");
+    if (creation == NULL) {
+        return -1;
+    }
+    int is_creation = PyObject_IsTrue(creation);
+    Py_DECREF(creation);
+    if (is_creation != 0 || self->narrays == 0) {
+        return is_creation < 0 ? -1 : 0; /* creation functions: the Python fast path takes their calls */
+    }
+    if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
         (self->native != NULL && self->native_dtypes == NULL) || (self->npromoted == 1) ||
         (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");

@@ -8,15 +8,15 @@ import importlib.metadata
 import jax
 import jax.numpy as jnp
 import numpy as np
-import polyarray_jax
 import pytest
 from polyarray_jax import creation, fft, linalg, manipulation, statistical
 
 import polyarray as pa
+from polyarray._backend import implementation_module_names
 from polyarray._declare import declarations
 from polyarray._variants import parse_variant_name, release_of, select_variant
 
-PLUGIN_MODULES = [importlib.import_module(name) for name in polyarray_jax.IMPLEMENTATION_MODULES]
+PLUGIN_MODULES = [importlib.import_module(name) for name in implementation_module_names(pa.get_backend("jax").info)]
 
 
 def _variants() -> dict[str, list[tuple[object, object]]]:

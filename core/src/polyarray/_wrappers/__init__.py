@@ -84,6 +84,7 @@ MODULES = (
     "dtype",
     "errors",
     "integers",
+    "matrices",
     "mixed",
     "nans",
     "nest",

@@ -6,7 +6,9 @@ arrays (items of sequences of arrays included):
 - a ``pa.Array`` of another backend whose ``dynamic_backend`` is True is
   converted for this call, as a dynamic backend switch converts it (DLPack
   or NumPy; see ``_dynamic.py``), into a new array: the argument itself is
-  left as it is;
+  left as it is; except that an array of a lazy backend (Dask) is refused
+  on an eager one, since converting it would compute it in full, behind the
+  user's back;
 - a ``pa.Array`` of another backend whose ``dynamic_backend`` is False, and a
   native array that another backend owns (by the native types its plugin
   declares), raise :class:`BackendMismatchError`, which names both backends
@@ -62,6 +64,15 @@ def mismatch(qualname: str, backend_name: str, other: str, what: str) -> Backend
     )
 
 
+def lazy_mismatch(qualname: str, backend_name: str, other: str) -> BackendMismatchError:
+    return BackendMismatchError(
+        f"pa.{qualname} runs on the {backend_name} backend but was given a pa.Array of the lazy {other} "
+        f"backend; converting it for one call would compute all of it on this machine, so polyarray does not. "
+        f"Compute it on purpose: pa.asarray(pa.to_numpy(x), backend={backend_name!r}), or switch every live "
+        f"array with pa.set_backend({backend_name!r}, dynamic=True), which computes them in one pass."
+    )
+
+
 @wrapper
 def handle_backend_invalid(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
     """Refuse arrays of another backend in array parameters (convert ``dynamic_backend`` ``pa.Array`` s).
@@ -90,6 +101,8 @@ def handle_backend_invalid(function: Callable[..., Any], decl: Declaration, back
             if value.backend is backend:
                 return value
             if value.dynamic_backend:
+                if value.backend.info.lazy and not backend.info.lazy:
+                    raise lazy_mismatch(qualname, name, value.backend.name)
                 return Array(_dynamic.convert_array(value, backend), backend)
             raise mismatch(qualname, name, value.backend.name, "a pa.Array")
         if isinstance(value, native_types) or _is_numpy_scalar(value):

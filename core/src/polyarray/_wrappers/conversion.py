@@ -40,8 +40,9 @@ def _index_converter(array_type: type[Any]) -> Callable[[Any], Any]:
 
 
 #: Python values that are never arrays: given for an array parameter, every backend refuses them the same way
-#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes).
-_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType})
+#: (NumPy would make an object or string array of them, other frameworks raise errors of other classes). A class
+#: (``object``, ``float``) is never an array either.
+_NOT_ARRAYS = frozenset({type(None), str, bytes, bytearray, dict, set, frozenset, types.GeneratorType, type})
 
 
 def not_an_array(value: Any, function: str, backend: str) -> PolyarrayTypeError:
@@ -77,6 +78,20 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
             raise not_an_array(value, function, backend_name)
         return native_byte_order(value) if type(value) is ndarray else value
 
+    def nest(value: Any) -> Any:
+        """An array, or nested lists and tuples holding ``pa.Array`` items, with every item native.
+
+        The framework then reads its own arrays inside the nest (a lazy one
+        stacks them into a graph) instead of converting each ``pa.Array``
+        through NumPy, which would compute a lazy array.
+        """
+        if type(value) is list or type(value) is tuple:
+            items = [nest(item) for item in value]
+            if any(new is not old for new, old in zip(items, value)):
+                return type(value)(items)
+            return value
+        return value.data if isinstance(value, Array) else value
+
     def optional_array(value: Any) -> Any:
         return None if value is None else array(value)
 
@@ -104,6 +119,7 @@ def _converters(backend: Backend, function: str = "as_native_dtype") -> dict[str
         "dtype": dtype,
         "array_or_dtype": array_or_dtype,
         "index": _index_converter(Array),
+        "nest": lambda value: array(nest(value)),
     }
 
 
@@ -159,13 +175,15 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
     def converter(index: int, category: str) -> Converter:
         if category == "array" and "None" in str(parameters[index].annotation):
             return convert["optional_array"]
+        if index == 0 and decl.qualname in _NESTS:
+            return convert["nest"]
         return convert[category]
 
     positional = [(index, converter(index, cat)) for index, cat in decl.positional_categories]
     keyword = {name: converter(index_of[name], cat) for name, cat in decl.keyword_categories.items()}
     for spec in integer_parameters(decl):
         # Integer-only parameters (axes, sizes …; see integers.py): a 0-d integer pa.Array becomes an int.
-        if spec.with_arrays:
+        if spec.with_arrays or spec.kind != "integer":
             continue
         if spec.position is not None:
             positional.append((spec.position, convert["index"]))
@@ -189,6 +207,9 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
 
     return exporting
 
+
+#: Functions whose first argument may be a nest (lists, tuples) of arrays: ``pa.Array`` items become native.
+_NESTS = frozenset({"asarray"})
 
 #: Functions whose first argument must export a protocol: (its method, what is accepted), checked
 #: here once for every backend.

@@ -148,6 +148,23 @@ def promoted_operands(decl: Declaration) -> tuple[int, ...]:
     return tuple(positions)
 
 
+def promoted_varargs(decl: Declaration) -> int | None:
+    """The position where a ``*operands: ArrayLike`` parameter starts, whose items promote together.
+
+    ``einsum`` takes its operands as ``*operands``; they promote as the
+    operands of an element-wise function do (``*arrays`` of ``meshgrid`` or
+    ``broadcast_arrays`` keep their dtypes).
+    """
+    for index, param in enumerate(decl.signature.parameters.values()):
+        if (
+            param.kind is param.VAR_POSITIONAL
+            and param.name == "operands"
+            and "Array" in _annotation_text(param.annotation)
+        ):
+            return index
+    return None
+
+
 def promoted_sequence(decl: Declaration) -> int | None:
     """The position of a positional-only ``arrays: Sequence[ArrayLike]`` whose items promote together.
 
@@ -172,7 +189,9 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
       ``float64`` on every backend that holds float64 (a backend that lacks a
       default it was not told to use gives its own: ``_dtypes.defaults_on``). Arrays keep their dtype; so do ``*_like``.
     * A function of several operands (see :func:`promoted_operands`: the
-      element-wise functions of two arrays and ``where``) gets operands of one
+      element-wise functions of two arrays and ``where``; :func:`promoted_sequence`
+      and :func:`promoted_varargs`: the items of ``concat``'s ``arrays`` and
+      ``einsum``'s ``*operands``) gets operands of one
       dtype, the join of theirs on polyarray's promotion table
       (:mod:`polyarray._promotion`): operands of another dtype are cast with
       the backend's ``astype``, Python scalars become 0-d arrays of that dtype
@@ -192,6 +211,9 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
     sequence = promoted_sequence(decl)
     if sequence is not None:
         return _promoting_sequence(function, decl, backend, sequence)
+    start = promoted_varargs(decl)
+    if start is not None:
+        return _promoting_varargs(function, decl, backend, start)
     return function
 
 
@@ -456,3 +478,21 @@ def _promoting_sequence(
         return function(*new_args, **kwargs)
 
     return promoting_sequence
+
+
+def _promoting_varargs(
+    function: Callable[..., Any], decl: Declaration, backend: Backend, start: int
+) -> Callable[..., Any]:
+    """Promote the operands ``args[start:]`` (``einsum``'s ``*operands``) as :func:`_promoting` promotes fixed ones."""
+    by_count: dict[int, Callable[..., Any]] = {}
+
+    def promoting_varargs(*args: Any, **kwargs: Any) -> Any:
+        count = len(args) - start
+        if count < 2:
+            return function(*args, **kwargs)
+        promoting = by_count.get(count)
+        if promoting is None:
+            promoting = by_count[count] = _promoting(function, decl, backend, tuple(range(start, len(args))))
+        return promoting(*args, **kwargs)
+
+    return promoting_varargs

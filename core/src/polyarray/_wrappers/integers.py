@@ -1,4 +1,4 @@
-"""Integer arguments: axes, sizes, counts and offsets checked once, from the declarations' annotations.
+"""Arguments checked once, from the declarations' annotations: integers, bools, ``Literal`` choices and numbers.
 
 A parameter annotated with integers only (``axis: int | tuple[int, ...] |
 None``, ``k: int``, ``shape: tuple[int, ...]``, ``num: int`` …) takes Python
@@ -11,17 +11,38 @@ array arguments' rank is a ``pa.PolyarrayAxisError``; repeated axes in one
 ``axis`` or ``axes`` argument are a ``pa.PolyarrayValueError``. A parameter
 that also takes arrays (``repeat``'s ``repeats``) refuses only Python floats.
 
+Three other kinds of parameter are checked the same way (the ``kind`` of an
+:class:`IntegerParameter`):
+
+- ``bool`` (``keepdims: bool``, ``copy: bool | None``): ``True`` or ``False``,
+  None where the annotation says so; anything else is a
+  ``pa.PolyarrayTypeError``, as NumPy's reductions refuse ``keepdims="yes"``;
+- ``Literal[...]`` (``norm: Literal["backward", "ortho", "forward"]``,
+  ``mode``, ``side``, ``indexing``, ``reduction``): one of the listed values,
+  or None or a number where the annotation also allows them (``ord: int |
+  float | Literal["fro", "nuc"] | None``); anything else is a
+  ``pa.PolyarrayValueError`` naming the choices, as NumPy raises for a bad
+  ``norm`` or ``mode``;
+- numbers (``eps: float``, ``fill_value: bool | int | float | complex``,
+  ``ord: int | float``): a Python or NumPy number of an allowed kind (a
+  complex one only where ``complex`` is allowed), or an object that converts
+  to one (a 0-d array); None where allowed. Anything else (a string, a
+  container, None) is a ``pa.PolyarrayTypeError``.
+
 The analysis is done once per declaration (:func:`integer_parameters`);
-``handle_exceptions`` runs the check in the wrapper chain. The fused fast path
-takes only calls whose integer arguments are plain ints, tuples of them or
-None (:func:`fast_condition`) and whose axes lie in range
-(:func:`fast_range_check`), leaving every other call to the chain.
+``handle_exceptions`` runs the check in the wrapper chain. The fast path
+(``_fastpath.py``) takes only calls whose integer arguments are plain ints,
+tuples of them or None, within 64 bits, whose axes lie in range, and whose
+bools, choices and numbers are plain values of the allowed kinds
+(:func:`plain_values`), leaving every other call to the chain.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
+import numbers
 import operator
 import re
 from collections.abc import Callable, Sequence
@@ -38,18 +59,16 @@ __all__ = [
     "IntegerParameter",
     "integer_parameters",
     "integer_checker",
-    "fast_condition",
-    "fast_range_check",
+    "plain_values",
     "array_positions",
-    "FAST_HELPERS",
 ]
 
 _INT_SEQUENCE = re.compile(r"^(tuple\[int, \.\.\.\]|Sequence\[int\]|list\[int\]|tuple\[int\])$")
 _PAIR_OF_SEQUENCES = "tuple[Sequence[int], Sequence[int]]"
-#: Parameters whose sequences name axes, where a repeated axis is an error.
-_AXIS_NAMES = frozenset({"axis", "axes"})
+#: Parameters whose sequences name axes, where a repeated axis is an error (layer_norm's ``normalized_idxs`` too).
+_AXIS_NAMES = frozenset({"axis", "axes", "normalized_idxs"})
 #: Parameters whose values name axes of the array arguments (tensordot's pair of axes is its own matter).
-_RANGED_NAMES = frozenset({"axis", "axes", "source", "destination"})
+_RANGED_NAMES = frozenset({"axis", "axes", "source", "destination", "normalized_idxs"})
 #: Functions whose ``axis`` names a position in the result, which has one axis more than the input.
 _NEW_AXIS_FUNCTIONS = frozenset({"expand_dims", "stack", "one_hot"})
 #: Functions whose ``axis`` may name one axis several times (``roll`` adds the shifts).
@@ -73,6 +92,11 @@ class IntegerParameter:
     extra_axes: int = 0  # how many more axes than the inputs' the axes may name (a new axis: expand_dims, stack)
     minimum: int | None = None  # the smallest value allowed (sizes of a shape: 0; reshape's may be -1)
     unique: bool = False  # an axis may be named once only
+    #: "integer", "bool", "literal" (one of ``choices``) or "number" (of the Python types named in ``numbers``).
+    kind: str = "integer"
+    choices: tuple[Any, ...] = ()
+    #: For "number" (and a "literal" that also takes numbers): the names of the number types allowed.
+    numbers: frozenset[str] = frozenset()
 
 
 def _split(text: str) -> list[str]:
@@ -90,11 +114,65 @@ def _split(text: str) -> list[str]:
     return parts
 
 
+_NUMBER_NAMES = frozenset({"bool", "int", "float", "complex"})
+#: Number parameters that NumPy checks by value, so that a string is a ``ValueError`` there, as any other
+#: invalid value (``vector_norm(x, ord="fro")``: "Invalid norm order").
+_ORDERS = frozenset({"ord"})
+
+
+def _literal_choices(alternative: str) -> tuple[Any, ...] | None:
+    """The values of ``Literal[...]`` (None for any other alternative)."""
+    if not alternative.startswith("Literal[") or not alternative.endswith("]"):
+        return None
+    values = ast.literal_eval(f"({alternative[len('Literal[') : -1]},)")
+    return tuple(values)
+
+
+def _describe_other(param: Any, position: int | None, alternatives: list[str]) -> IntegerParameter | None:
+    """A bool, Literal or number parameter (see the module docstring); None for any other annotation."""
+    choices: tuple[Any, ...] = ()
+    rest = []
+    for alternative in alternatives:
+        found = _literal_choices(alternative)
+        if found is None:
+            rest.append(alternative)
+        else:
+            choices += found
+    allows_none = "None" in rest
+    named = frozenset(alt for alt in rest if alt != "None")
+    if not named <= _NUMBER_NAMES or (not named and not choices):
+        return None
+    if choices:
+        kind = "literal"
+    elif named == {"bool"}:
+        kind = "bool"
+    else:
+        kind = "number"
+    return IntegerParameter(
+        name=param.name,
+        position=position,
+        required=param.default is param.empty,
+        allows_none=allows_none,
+        allows_sequence=False,
+        allows_pair=False,
+        with_arrays=False,
+        kind=kind,
+        choices=choices,
+        numbers=named if kind != "bool" else frozenset(),
+    )
+
+
 def _describe(param: Any, position: int | None) -> IntegerParameter | None:
     text = _annotation_text(param.annotation)
-    if not text or "int" not in text:
+    if not text:
         return None
     alternatives = _split(text)
+    return _describe_integer(param, position, text, alternatives) or _describe_other(param, position, alternatives)
+
+
+def _describe_integer(param: Any, position: int | None, text: str, alternatives: list[str]) -> IntegerParameter | None:
+    if "int" not in text:
+        return None
     with_arrays = any(alt in ("ArrayLike", "Array") for alt in alternatives)
     rest = [alt for alt in alternatives if alt not in ("ArrayLike", "Array")]
     allowed = {"int", "None", _PAIR_OF_SEQUENCES}
@@ -122,7 +200,9 @@ def integer_parameters(decl: Declaration) -> tuple[IntegerParameter, ...]:
             continue
         positional = param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD)
         described = _describe(param, index if positional else None)
-        if described is not None:
+        if described is not None and described.kind != "integer":
+            found.append(described)
+        elif described is not None:
             if param.name == "shape":
                 minimum = -1 if decl.name in _INFERRED_SIZE_FUNCTIONS else 0
                 described = dataclasses.replace(described, minimum=minimum)
@@ -220,8 +300,82 @@ def _accepted(spec: IntegerParameter) -> str:
     return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
 
 
+def _is_bool(value: Any) -> bool:
+    """A Python bool (NumPy's own reductions refuse ``keepdims=numpy.True_``, so polyarray does everywhere)."""
+    return value.__class__ is bool
+
+
+def _is_number(value: Any, allowed: frozenset[str]) -> bool:
+    """A number of one of the ``allowed`` kinds ("bool", "int", "float", "complex"), or an object converting to one.
+
+    A float parameter takes ints and bools too, as Python does; a complex one takes every number.
+    """
+    if isinstance(value, (str, bytes, bytearray)):
+        return False
+    if isinstance(value, numbers.Number):
+        if isinstance(value, numbers.Real):
+            return bool(allowed - {"bool"}) or _is_bool(value)
+        return "complex" in allowed
+    if "complex" in allowed and hasattr(value, "__complex__"):
+        return True
+    return hasattr(value, "__float__") or hasattr(value, "__index__")
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
+
+
+def _check_other(spec: IntegerParameter, value: Any, qualname: str, backend_name: str) -> None:
+    """The check of a bool, Literal or number parameter (see the module docstring)."""
+    where = f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)}"
+    if value is None and spec.allows_none:
+        return
+    if spec.kind == "bool":
+        if not _is_bool(value):
+            accepted = "True, False or None" if spec.allows_none else "True or False"
+            raise PolyarrayTypeError(f"{where} is not a bool; pass {accepted}.")
+        return
+    if spec.kind == "literal":
+        if isinstance(value, str) and value in spec.choices:
+            return
+        if spec.numbers and not isinstance(value, str) and value is not None and _is_number(value, spec.numbers):
+            return
+        accepted = [repr(choice) for choice in spec.choices] + (["None"] if spec.allows_none else [])
+        if spec.numbers:
+            accepted.append(f"a number ({' | '.join(sorted(spec.numbers))})")
+        raise PolyarrayValueError(f"{where} is not one of the choices; pass {_listed(accepted)}.")
+    if value is None or not _is_number(value, spec.numbers):
+        kinds = " | ".join(name for name in ("bool", "int", "float", "complex") if name in spec.numbers)
+        accepted = f"a number ({kinds})" + (" or None" if spec.allows_none else "")
+        error = PolyarrayValueError if spec.name in _ORDERS else PolyarrayTypeError
+        raise error(f"{where} is not a number of the kinds it takes; pass {accepted}.")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: The range of the 64-bit integers (signed and unsigned) every framework computes with, and 2**64 as an
+#: exclusive bound of uint64 (``random.integers(key, shape, 0, 2**64)``): an integer argument outside it is a
+#: ``PolyarrayValueError`` (NumPy: "Maximum allowed dimension exceeded", "Python int too large to convert").
+INT_LOW, INT_HIGH = -(2**63), 2**64
+
+
+def _check_width(spec: IntegerParameter, items: Any, value: Any, qualname: str, backend_name: str) -> None:
+    if any(not INT_LOW <= operator.index(item) <= INT_HIGH for item in items):
+        raise PolyarrayValueError(
+            f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)} does not fit in 64 bits; "
+            f"integer arguments lie in [-2**63, 2**64]."
+        )
+
+
 def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str) -> None:
+    if spec.kind != "integer":
+        _check_other(spec, value, qualname, backend_name)
+        return
     if value.__class__ is int:
+        _check_width(spec, (value,), value, qualname, backend_name)
         if spec.minimum is not None:
             _check_minimum(spec, (value,), value, qualname, backend_name)
         return
@@ -234,6 +388,7 @@ def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str)
             raise _refuse(qualname, backend_name, spec.name, value, _accepted(spec))
         return
     if _is_integer(value):
+        _check_width(spec, (value,), value, qualname, backend_name)
         if spec.minimum is not None:
             _check_minimum(spec, (value,), value, qualname, backend_name)
         return
@@ -255,6 +410,7 @@ def _check_items(spec: IntegerParameter, items: Any, value: Any, qualname: str, 
     for item in items:
         if not _is_integer(item):
             raise _refuse(qualname, backend_name, spec.name, value, _accepted(spec), item)
+    _check_width(spec, items, value, qualname, backend_name)
     if spec.minimum is not None:
         _check_minimum(spec, items, value, qualname, backend_name)
     if spec.unique and len(set(map(operator.index, items))) != len(items):
@@ -269,6 +425,10 @@ def _check_minimum(spec: IntegerParameter, items: Any, value: Any, qualname: str
     if any(operator.index(item) < minimum for item in items):
         sizes = "sizes are non-negative" + (" (one may be -1, the size that fits)" if minimum < 0 else "")
         raise PolyarrayValueError(f"pa.{qualname} on the {backend_name} backend: {spec.name}={value!r}: {sizes}.")
+
+
+#: The kinds of parameter whose check a plain int does not pass by itself (``keepdims=1``, ``norm=3``).
+_INT_CHECKED = frozenset({"bool", "literal"})
 
 
 def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, dict[str, Any]], None] | None:
@@ -290,7 +450,12 @@ def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, di
                 value = kwargs.get(spec.name, missing)
                 if value is missing:
                     continue
-            if value.__class__ is not int or spec.minimum is not None:
+            if (
+                value.__class__ is not int
+                or spec.minimum is not None
+                or spec.kind in _INT_CHECKED
+                or not INT_LOW <= value <= INT_HIGH
+            ):
                 _check(spec, value, qualname, backend_name)
             if spec.names_axes and value is not None:
                 if ndim == -1:
@@ -303,80 +468,23 @@ def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, di
     return check
 
 
-def _axes_in(value: tuple, size: int, unique: bool) -> bool:
-    """Every axis of ``value`` (plain ints) in [-size, size), none named twice where ``unique``."""
-    seen = set()
-    for item in value:
-        if not -size <= item < size:
-            return False
-        seen.add(item % size)
-    return not unique or len(seen) == len(value)
+def plain_values(spec: IntegerParameter) -> tuple[tuple[type, ...], frozenset[str]]:
+    """The classes, and the strings, of the values a bool, Literal or number parameter passes as they are.
 
-
-def fast_range_check(spec: IntegerParameter, ranks: list[str]) -> str | None:
-    """The inline test that the axes ``spec`` names lie in range, given expressions for the arrays' ranks.
-
-    It runs after :func:`fast_condition` held (None, a plain int or a tuple of
-    plain ints), with the native arrays bound; None where ``spec`` names no axes.
+    A value of one of the classes (None's among them where allowed), or one of
+    the strings, passes the check unchanged; the fast path takes such calls
+    and leaves every other value to the chain, which checks it.
     """
-    if not spec.names_axes or not ranks:
-        return None
-    name = spec.name
-    size = ranks[0] if len(ranks) == 1 else f"max({', '.join(ranks)})"
-    if spec.extra_axes:
-        size = f"({size} + {spec.extra_axes})"
-    test = f"-{size} <= {name} < {size}"
-    if spec.allows_sequence:
-        test = f"({test} if {name}.__class__ is int else _axes_in({name}, {size}, {spec.unique}))"
-    return f"({name} is None or {test})" if spec.allows_none else test
-
-
-def _int_tuple(value: tuple) -> bool:
-    for item in value:
-        if item.__class__ is not int:
-            return False
-    return True
-
-
-def _axis_tuple(value: tuple) -> bool:
-    return _int_tuple(value) and len(set(value)) == len(value)
-
-
-def _sizes_tuple(value: tuple, minimum: int) -> bool:
-    for item in value:
-        if item.__class__ is not int or item < minimum:
-            return False
-    return True
-
-
-def fast_condition(spec: IntegerParameter) -> str | None:
-    """The inline test under which the fast path may skip the check of ``spec`` (None: no test needed).
-
-    Plain ints, None where allowed, and tuples of plain ints (without repeats,
-    for axes) pass; every other value goes to the chain, which checks it.
-    """
-    if spec.with_arrays:
-        return None  # the fast path takes only native arrays there
-    name = spec.name
-    if spec.minimum is not None:
-        tests = [f"({name}.__class__ is int and {name} >= {spec.minimum})"]
-    else:
-        tests = [f"{name}.__class__ is int"]
-    if spec.allows_none:
-        tests.insert(0, f"{name} is None")
-    if spec.allows_sequence:
-        if spec.minimum is not None:
-            tests.append(f"({name}.__class__ is tuple and _sizes_tuple({name}, {spec.minimum}))")
-        else:
-            helper = "_axis_tuple" if spec.unique else "_int_tuple"
-            tests.append(f"({name}.__class__ is tuple and {helper}({name}))")
-    return f"({' or '.join(tests)})"
-
-
-#: The helpers the inline tests of :func:`fast_condition` call, by the names they use.
-FAST_HELPERS: dict[str, Callable[..., bool]] = {
-    "_int_tuple": _int_tuple,
-    "_axis_tuple": _axis_tuple,
-    "_axes_in": _axes_in,
-    "_sizes_tuple": _sizes_tuple,
-}
+    classes: list[type] = [type(None)] if spec.allows_none else []
+    if spec.kind == "bool":
+        classes.append(bool)
+    strings = frozenset(c for c in spec.choices if isinstance(c, str)) if spec.kind == "literal" else frozenset()
+    for number, cls in (("bool", bool), ("int", int), ("float", float), ("complex", complex)):
+        # A float parameter takes ints (and a complex one ints and floats), as the check does.
+        if (
+            number in spec.numbers
+            or (number == "int" and "float" in spec.numbers)
+            or (number != "bool" and "complex" in spec.numbers)
+        ):
+            classes.append(cls)
+    return tuple(dict.fromkeys(classes)), strings

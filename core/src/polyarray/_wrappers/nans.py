@@ -7,13 +7,17 @@ function runs). Only the parameters whose annotations allow arrays are
 looked at, items of sequences of arrays included; arrays of integer and
 bool dtypes cannot hold NaN and are skipped. A complex number is NaN when
 either part is.
+
+Looking for NaN reads values: on a lazy backend (Dask) a policy other than
+``"nothing"`` computes the floating-point arguments of every call, all of
+them in one pass, and warns that it does (a ``RuntimeWarning``).
 """
 
 from __future__ import annotations
 
 import cmath
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .._config import settings
@@ -70,8 +74,10 @@ def handle_nans(function: Callable[..., Any], decl: Declaration, backend: Backen
     raw = backend.raw
     portable = backend.portable_dtype
     native_types = backend.native_array_types
+    lazy = backend.info.lazy
 
-    def has_nan(value: Any) -> bool:
+    def nan_flag(value: Any) -> Any:
+        """Whether ``value`` holds NaN: a bool, or on a lazy backend a 0-d array that says it when computed."""
         cls = type(value)
         if cls is float:
             return value != value
@@ -87,27 +93,47 @@ def handle_nans(function: Callable[..., Any], decl: Declaration, backend: Backen
             kind = portable(value.dtype).kind
         except Exception:
             return False
-        return kind in _FLOATING and bool(raw.any(raw.isnan(value)))
+        if kind not in _FLOATING:
+            return False
+        flag = raw.any(raw.isnan(value))
+        return flag if lazy else bool(flag)
 
-    def has_nan_in(value: Any, sequence: bool) -> bool:
-        if sequence and (type(value) is list or type(value) is tuple):
-            return any(has_nan(item) for item in value)
-        return has_nan(value)
-
-    def offending(args: tuple, kwargs: dict[str, Any]) -> str | None:
-        """The name of the first argument that contains NaN."""
+    def flags(args: tuple, kwargs: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+        """(name, flag) of each array argument, in order (items of sequences one by one)."""
         count = len(args)
         for index, sequence in positional:
-            if index < count and has_nan_in(args[index], sequence):
-                return names[index]
+            if index < count:
+                value = args[index]
+                items = value if sequence and (type(value) is list or type(value) is tuple) else (value,)
+                yield from ((names[index], nan_flag(item)) for item in items)
         if varargs is not None:
-            for value in args[varargs:]:
-                if has_nan(value):
-                    return names[varargs]
+            yield from ((names[varargs], nan_flag(value)) for value in args[varargs:])
         for name, sequence in keyword:
-            if name in kwargs and has_nan_in(kwargs[name], sequence):
-                return name
-        return None
+            if name in kwargs:
+                value = kwargs[name]
+                items = value if sequence and (type(value) is list or type(value) is tuple) else (value,)
+                yield from ((name, nan_flag(item)) for item in items)
+
+    def offending(args: tuple, kwargs: dict[str, Any]) -> str | None:
+        """The name of the first argument that contains NaN.
+
+        On a lazy backend this computes: every argument's flag in one pass, after a warning that says so.
+        """
+        if not lazy:
+            return next((name for name, flag in flags(args, kwargs) if flag), None)
+        found = list(flags(args, kwargs))
+        pending = [flag for _, flag in found if type(flag) is not bool]
+        if pending:
+            warnings.warn(
+                f"pa.{qualname} on the lazy {backend.name} backend: the NaN policy {_policy!r} computes every "
+                f"floating-point argument to look for NaN (the arrays' whole graphs run now, and again when the "
+                f"result is computed); pa.set_nan_policy('nothing') computes nothing.",
+                RuntimeWarning,
+                stacklevel=4,
+            )
+            computed = iter(raw.compute_arrays(*pending))
+            found = [(name, flag if type(flag) is bool else bool(next(computed))) for name, flag in found]
+        return next((name for name, flag in found if flag), None)
 
     def check(args: tuple, kwargs: dict[str, Any]) -> None:
         where = offending(args, kwargs)

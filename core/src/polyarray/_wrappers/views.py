@@ -168,6 +168,7 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     native_type = backend.native_array_types[0] if backend.native_array_types else None
     # Where views are native and indexing is the framework's own, basic keys index the data directly.
     direct = backend.mutable_arrays and "get_item" not in backend.native_support
+    lazy = backend.info.lazy
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
@@ -184,7 +185,9 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
                 result = get_item(data, key)
             except Exception:
                 # TypeError, ValueError, or a framework's own error (TensorFlow's InvalidArgumentError).
-                if is_basic_key(key) and not _has_negative_step(key):
+                # A lazy backend's get_item takes every index itself: the fallback below reads index
+                # arrays on the client, which would compute them.
+                if lazy or (is_basic_key(key) and not _has_negative_step(key)):
                     raise
                 result = _advanced_getitem(backend, data, key)
             if type(result) is not type(data) and getattr(result, "shape", None) == () and is_basic_key(key):
@@ -229,6 +232,8 @@ def _advanced_getitem(backend: Backend, data: Any, key: Any) -> Any:
     ``Tensor.__getitem__``), and for slices with a negative step (PyTorch's):
     NumPy works out which elements the key selects, by indexing the positions
     ``0 … size-1``, and the backend gathers them (into a new array, not a view).
+    Never used for a lazy backend, whose ``get_item`` hook takes every index
+    itself (Dask's gathers through positions computed on the cluster).
     """
     import numpy
 

@@ -11,7 +11,7 @@ import numbers
 from typing import Any
 
 from .._dtypes import dtype_name_of
-from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 
 _MISSING = object()
 
@@ -42,15 +42,17 @@ def nonzero_spacing(args: tuple, kwargs: dict[str, Any]) -> None:
         raise PolyarrayValueError("d=0: the sample spacing must be nonzero (the frequencies are 1/(d*n)).")
 
 
-#: Whether a dtype object (portable or native) is an integer dtype, remembered per object.
-_INTEGER_DTYPES: dict[Any, str | None] = {}
+#: The portable name of each dtype object (portable or native) met, remembered per object.
+_DTYPE_NAMES: dict[Any, str | None] = {}
 
 
 def _dtype_name(dtype: Any) -> str | None:
+    if dtype is None:
+        return None
     try:
-        return _INTEGER_DTYPES[dtype]
+        return _DTYPE_NAMES[dtype]
     except KeyError:
-        name = _INTEGER_DTYPES[dtype] = dtype_name_of(dtype)
+        name = _DTYPE_NAMES[dtype] = dtype_name_of(dtype)
         return name
     except TypeError:
         return dtype_name_of(dtype)
@@ -71,16 +73,29 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
         )
 
 
-def real_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``arange``: ``start``, ``stop`` and ``step`` are real numbers (Python ints or floats)."""
-    for position, name in ((0, "start"), (1, "stop"), (2, "step")):
-        value = _arg(args, kwargs, position, name, None)
-        if value is None:
-            continue
-        if isinstance(value, (str, bytes, complex)) or (
-            not isinstance(value, numbers.Real) and not hasattr(value, "__index__")
-        ):
-            raise PolyarrayTypeError(f"{name}={value!r} is not a real number; pass an int or a float.")
+def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``arange``: ``step`` is not 0, and with an integer ``dtype`` the values converted to it fit (``start`` for a
+    range of one item or more, ``step`` for more than one, as NumPy converts them); frameworks would wrap them
+    around. (That they are real numbers is checked from the annotations, before this check runs.)"""
+    start, stop, step = (_arg(args, kwargs, i, name, None) for i, name in enumerate(("start", "stop", "step")))
+    step = 1 if step is None else step
+    if step == 0:
+        raise PolyarrayValueError("step=0: the step between values must be nonzero.")
+    if stop is None:
+        start, stop = 0, start
+    name = _dtype_name(_arg(args, kwargs, None, "dtype", None))
+    if name is None or not name.startswith(("int", "uint")):
+        return
+    if not all(isinstance(v, numbers.Integral) for v in (start, stop, step)):
+        return
+    length = -((int(start) - int(stop)) // int(step))
+    bits = int(name.removeprefix("u").removeprefix("int"))
+    low, high = (0, 2**bits - 1) if name.startswith("u") else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    for label, value in (("start", start), ("step", step))[: min(max(length, 0), 2)]:
+        if not low <= int(value) <= high:
+            raise PolyarrayValueError(
+                f"{label}={value} is out of bounds for {name} ([{low}, {high}]); pass values the dtype holds."
+            )
 
 
 def copy_possible(args: tuple, kwargs: dict[str, Any]) -> None:
@@ -92,3 +107,413 @@ def copy_possible(args: tuple, kwargs: dict[str, Any]) -> None:
                 f"copy=False, but a {type(obj).__name__} is always copied into a new array; "
                 f"pass copy=None (copy only if needed) or an array."
             )
+
+
+def array_data(x: Any) -> Any:
+    """``x`` as something with a ``shape`` and a ``dtype``: itself when it is an array, else its NumPy array
+    (a nest of Python numbers, on a backend that takes them as they are); None for a ragged nest, which the
+    conversion names. Values that are not numbers (an object, a string) are a ``PolyarrayTypeError``."""
+    if hasattr(x, "shape") and hasattr(x, "dtype"):
+        return x
+    import numpy
+
+    try:
+        values = numpy.asarray(x)
+    except (TypeError, ValueError):
+        return None
+    if values.dtype.kind in "OUSVM":
+        raise PolyarrayTypeError(
+            f"x={x!r:.40} is not array data; pass an array, a Python number or a nest of Python numbers."
+        )
+    return values
+
+
+def diagonal_of_vector_or_matrix(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``diag``: ``x`` has one dimension (a diagonal to lay out) or two (a matrix to read one from); the offset
+    ``k`` is a 64-bit integer, as NumPy's is."""
+    k = _arg(args, kwargs, None, "k", 0)
+    if isinstance(k, int) and not -(2**63) <= k < 2**63:
+        raise PolyarrayValueError(f"k={k} is out of range for a 64-bit integer diagonal offset.")
+    x = array_data(_arg(args, kwargs, 0, "x"))
+    if x is None:
+        return
+    shape = x.shape
+    if len(shape) not in (1, 2):
+        raise PolyarrayValueError(
+            f"x has {len(shape)} dimensions (shape {tuple(shape)}); diag takes a 1-d array (to build a matrix with "
+            "it on a diagonal) or a 2-d one (to read a diagonal); use pa.linalg.diagonal for stacks of matrices."
+        )
+
+
+def equal_sections(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``split``: a number of sections is positive and divides the axis' length (NumPy refuses unequal splits)."""
+    x = array_data(_arg(args, kwargs, 0, "x"))
+    if x is not None and len(x.shape) == 0:
+        raise PolyarrayAxisError("a 0-d array has no axis to split; reshape it first.")
+    sections = _arg(args, kwargs, 1, "indices_or_sections")
+    if isinstance(sections, bool) or not isinstance(sections, numbers.Integral):
+        return  # split points: any integers, read as Python reads slice bounds
+    if sections <= 0:
+        raise PolyarrayValueError(f"indices_or_sections={sections}: the number of sections must be at least 1.")
+    axis = _arg(args, kwargs, None, "axis", 0)
+    if x is None or not isinstance(axis, int) or not -len(x.shape) <= axis < len(x.shape):
+        return  # the axis check names a bad axis
+    length = x.shape[axis]
+    if isinstance(length, int) and length % sections:
+        raise PolyarrayValueError(
+            f"an axis of length {length} does not split into {sections} equal sections; pass a number of "
+            "sections that divides it, or the indices to split at (a list of ints)."
+        )
+
+
+def _is_complex(value: Any) -> bool:
+    """A complex Python number, or an array (or scalar) of a complex dtype."""
+    if isinstance(value, complex):
+        return True
+    dtype = getattr(value, "dtype", None)
+    name = _dtype_name(dtype) if dtype is not None else None
+    return name is not None and name.startswith("complex")
+
+
+def real_clip(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``clip``: ``x`` and the bounds are real (the standard's clip orders real numbers only)."""
+    for position, name in ((0, "x"), (1, "min"), (2, "max")):
+        value = _arg(args, kwargs, position, name, None)
+        if value is not None and _is_complex(value):
+            raise PolyarrayTypeError(
+                f"{name} is complex: clip orders real numbers only; clip the real and imaginary parts apart "
+                "(pa.real, pa.imag) or the magnitude (pa.abs)."
+            )
+
+
+#: The range of the widest integer dtype, which a Python int given as a number must fit.
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def bounds_fit_64_bits(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``linspace``: Python ints ``start`` and ``stop`` fit in 64 bits (NumPy cannot compute with wider ones)."""
+    for position, name in ((0, "start"), (1, "stop")):
+        value = _arg(args, kwargs, position, name, None)
+        if type(value) is int and not _INT64[0] <= value <= _INT64[1]:
+            raise PolyarrayTypeError(
+                f"{name}={value} is an int wider than 64 bits; pass it as a float ({name}={float(value)!r})."
+            )
+
+
+# -- shapes, ranks and kinds of array arguments ---------------------------------------------------------------------
+#
+# These checks read what every array of every framework answers without computing: ``ndim``, ``shape`` and
+# ``dtype`` (a list or a Python number is read through NumPy). Where a framework does not know a rank or a size yet
+# (a symbolic tensor), the check passes and the framework decides.
+
+
+def _ndim(value: Any) -> int | None:
+    """The number of axes of an array argument (None where it is not known)."""
+    ndim = getattr(value, "ndim", None)
+    if type(ndim) is int:
+        return ndim
+    shape = getattr(value, "shape", None)
+    if shape is not None:
+        try:
+            return len(shape)
+        except (TypeError, ValueError):
+            return None
+    if value is None:
+        return None
+    try:
+        import numpy
+
+        return int(numpy.ndim(value))
+    except Exception:
+        return None
+
+
+def _extent(value: Any, axis: int) -> int | None:
+    """The size of ``value`` along ``axis`` (None where it is not known)."""
+    shape = getattr(value, "shape", None)
+    if shape is None:
+        try:
+            import numpy
+
+            shape = numpy.shape(value)
+        except Exception:
+            return None
+    try:
+        extent = shape[axis]
+    except (IndexError, TypeError):
+        return None
+    return extent if type(extent) is int else None
+
+
+def _shape_of(value: Any) -> tuple[int | None, ...] | None:
+    ndim = _ndim(value)
+    return None if ndim is None else tuple(_extent(value, axis) for axis in range(ndim))
+
+
+_PYTHON_KINDS = {int: "int", float: "float", complex: "complex"}
+
+
+def _kind(value: Any) -> str | None:
+    """``"complex"``, ``"float"``, ``"int"`` or ``"bool"`` for an array argument or a Python number."""
+    if isinstance(value, bool):
+        return "bool"
+    if type(value) in _PYTHON_KINDS:
+        return _PYTHON_KINDS[type(value)]
+    dtype = getattr(value, "dtype", None)
+    name = _dtype_name(dtype) if dtype is not None else None
+    if name is None:
+        return None
+    if name == "bool":
+        return "bool"
+    return "complex" if name.startswith("complex") else "int" if name.startswith(("int", "uint")) else "float"
+
+
+def all_of(*checks: Any) -> Any:
+    """One check running each of ``checks`` in turn."""
+
+    def check(args: tuple, kwargs: dict[str, Any]) -> None:
+        for each in checks:
+            each(args, kwargs)
+
+    check.__doc__ = "All of: " + "; ".join((c.__doc__ or c.__name__).strip().splitlines()[0] for c in checks)
+    return check
+
+
+def rank_at_least(rank: int, what: str, *parameters: tuple[int | None, str]) -> Any:
+    """A check that the array ``parameters`` (position, name) have at least ``rank`` axes (``what`` they are)."""
+
+    def check(args: tuple, kwargs: dict[str, Any]) -> None:
+        for position, name in parameters:
+            ndim = _ndim(_arg(args, kwargs, position, name, None))
+            if ndim is not None and ndim < rank:
+                raise PolyarrayValueError(
+                    f"{name} is a {ndim}-d array, where {what} ({rank} or more dimensions) is needed."
+                )
+
+    check.__doc__ = f"{', '.join(name for _, name in parameters)}: at least {rank} dimensions ({what})."
+    return check
+
+
+#: ``x`` (the first argument) is a matrix or a stack of matrices.
+matrices = rank_at_least(2, "a matrix or a stack of matrices", (0, "x"))
+
+
+def _square(value: Any, name: str) -> None:
+    rows, columns = _extent(value, -2), _extent(value, -1)
+    if rows is not None and columns is not None and rows != columns:
+        raise PolyarrayValueError(f"{name} holds {rows}x{columns} matrices, where square matrices are needed.")
+
+
+def square_matrices(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``x`` (``x1`` for ``solve``) is a square matrix or a stack of square matrices."""
+    matrices(args, kwargs)
+    _square(_arg(args, kwargs, 0, "x"), "x")
+
+
+def solve_operands(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``solve``: ``x1`` holds square matrices, ``x2`` has at least one dimension."""
+    x1, x2 = _arg(args, kwargs, 0, "x1", None), _arg(args, kwargs, 1, "x2", None)
+    ndim = _ndim(x1)
+    if ndim is not None and ndim < 2:
+        raise PolyarrayValueError(f"x1 is a {ndim}-d array, where a matrix or a stack of matrices is needed.")
+    _square(x1, "x1")
+    if _ndim(x2) == 0:
+        raise PolyarrayValueError(
+            "x2 is a 0-d array, where a vector or a stack of vectors (1 or more dimensions) is needed."
+        )
+
+
+def _axis_of_each(args: tuple, kwargs: dict[str, Any]) -> int | None:
+    """The ``axis`` of ``cross`` and ``vecdot``, checked to lie in range for each operand on its own."""
+    axis = _arg(args, kwargs, None, "axis", -1)
+    if type(axis) is not int:
+        return None
+    for position, name in ((0, "x1"), (1, "x2")):
+        ndim = _ndim(_arg(args, kwargs, position, name, None))
+        if ndim is not None and not -ndim <= axis < ndim:
+            raise PolyarrayAxisError(f"axis {axis} is out of bounds for {name}, an array of dimension {ndim}.")
+    return axis
+
+
+def cross_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``cross``: ``axis`` lies in range for both operands, along which each has 3 elements."""
+    axis = _axis_of_each(args, kwargs)
+    if axis is None:
+        return
+    for position, name in ((0, "x1"), (1, "x2")):
+        extent = _extent(_arg(args, kwargs, position, name, None), axis)
+        if extent is not None and extent != 3:
+            raise PolyarrayValueError(f"{name} has {extent} elements along axis {axis}, where cross needs 3.")
+
+
+def vectors_1d(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``outer``: ``x1`` and ``x2`` are 1-d arrays."""
+    for position, name in ((0, "x1"), (1, "x2")):
+        ndim = _ndim(_arg(args, kwargs, position, name, None))
+        if ndim is not None and ndim != 1:
+            raise PolyarrayValueError(f"{name} is a {ndim}-d array, where a 1-d array is needed.")
+
+
+def vecdot_operands(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``vecdot``: both operands have at least one dimension, and the same size along ``axis``."""
+    x1, x2 = _arg(args, kwargs, 0, "x1", None), _arg(args, kwargs, 1, "x2", None)
+    at_least_one_dimension_of(("x1", x1), ("x2", x2))
+    axis = _axis_of_each(args, kwargs)
+    if axis is not None:
+        first, second = _extent(x1, axis), _extent(x2, axis)
+        if first is not None and second is not None and first != second:
+            raise PolyarrayValueError(
+                f"x1 and x2 have {first} and {second} elements along axis {axis}, where vectors of the same size "
+                "are needed."
+            )
+
+
+def at_least_one_dimension_of(*named: tuple[str, Any]) -> None:
+    for name, value in named:
+        if _ndim(value) == 0:
+            raise PolyarrayValueError(f"{name} is a 0-d array, where an array of at least 1 dimension is needed.")
+
+
+def tensordot_axes(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``tensordot``: a number of axes is non-negative and no more than either operand has."""
+    axes = _arg(args, kwargs, None, "axes", 2)
+    if type(axes) is not int:
+        return
+    if axes < 0:
+        raise PolyarrayValueError(f"axes={axes}: the number of axes to contract is non-negative.")
+    ranks = [_ndim(_arg(args, kwargs, position, name, None)) for position, name in ((0, "x1"), (1, "x2"))]
+    if all(rank is not None for rank in ranks) and axes > min(ranks):  # type: ignore[type-var]
+        raise PolyarrayValueError(f"axes={axes}: {ranks[0]}-d and {ranks[1]}-d arrays cannot contract {axes} axes.")
+
+
+def one_dimension_or_more(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``x`` (the first argument) has at least one dimension."""
+    at_least_one_dimension_of(("x", _arg(args, kwargs, 0, "x", None)))
+
+
+def sorted_1d(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``searchsorted``: ``x1`` is a 1-d array."""
+    ndim = _ndim(_arg(args, kwargs, 0, "x1", None))
+    if ndim is not None and ndim != 1:
+        raise PolyarrayValueError(f"x1 is a {ndim}-d array, where a 1-d sorted array is needed.")
+
+
+def axis_for_many_dimensions(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``take``, ``cumulative_sum``, ``cumulative_prod``: ``axis`` is given for an array of more than one dimension."""
+    ndim = _ndim(_arg(args, kwargs, 0, "x", None))
+    if ndim is not None and ndim > 1 and _arg(args, kwargs, None, "axis", None) is None:
+        raise PolyarrayValueError(f"x is a {ndim}-d array: pass the axis (axis=...), which only a 1-d array may omit.")
+
+
+def arrays_to_join(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``concat``, ``stack``: at least one array."""
+    arrays = _arg(args, kwargs, 0, "arrays", None)
+    if isinstance(arrays, (list, tuple)) and not arrays:
+        raise PolyarrayValueError("arrays is empty: at least one array is needed to join.")
+
+
+def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``meshgrid``: every array is 1-d."""
+    for index, value in enumerate(args):
+        ndim = _ndim(value)
+        if ndim is not None and ndim != 1:
+            raise PolyarrayValueError(f"argument {index} is a {ndim}-d array, where 1-d coordinate arrays are needed.")
+
+
+def real_cast(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``astype``: a complex array casts only to a complex dtype (or bool); its parts are taken explicitly."""
+    dtype_required(args, kwargs)
+    x, dtype = _arg(args, kwargs, 0, "x", None), _arg(args, kwargs, 1, "dtype", None)
+    name = _dtype_name(dtype)
+    if _kind(x) == "complex" and name is not None and not name.startswith("complex") and name != "bool":
+        raise PolyarrayTypeError(
+            f"a complex array is not cast to {name}: take the real or imaginary part first (pa.real, pa.imag)."
+        )
+
+
+def real_input(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``rfft``, ``rfftn``, ``ihfft``: ``x`` is real."""
+    if _kind(_arg(args, kwargs, 0, "x", None)) == "complex":
+        raise PolyarrayTypeError(
+            "x is complex, where real input is needed; pass pa.real(x) or use the complex transform."
+        )
+
+
+def lengths_and_axes(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``fftn`` and its kin: ``s`` comes with ``axes``, one length per axis."""
+    s, axes = _arg(args, kwargs, None, "s", None), _arg(args, kwargs, None, "axes", None)
+    if s is None:
+        return
+    if axes is None:
+        raise PolyarrayValueError("s is given without axes: pass the axes the lengths s belong to.")
+    if isinstance(s, (list, tuple)) and isinstance(axes, (list, tuple)) and len(s) != len(axes):
+        raise PolyarrayValueError(
+            f"s has {len(s)} lengths and axes {len(axes)} axes, where one length per axis is needed."
+        )
+
+
+def frequency_window(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``fftfreq``, ``rfftfreq``: ``n`` is at least 1, ``d`` a nonzero real number, a ``dtype`` real floating."""
+    n = _arg(args, kwargs, 0, "n", None)
+    if type(n) is int and n < 1:
+        raise PolyarrayValueError(f"n={n}: the window length is at least 1.")
+    nonzero_spacing(args, kwargs)
+    name = _dtype_name(_arg(args, kwargs, None, "dtype", None))
+    if name is not None and not name.startswith(("float", "bfloat")):
+        raise PolyarrayTypeError(f"dtype={name}: sample frequencies have a real floating-point dtype.")
+
+
+def triangle(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``tril``, ``triu``: ``x`` has at least two dimensions."""
+    ndim = _ndim(_arg(args, kwargs, 0, "x", None))
+    if ndim is not None and ndim < 2:
+        raise PolyarrayValueError(f"x is a {ndim}-d array, where an array of at least 2 dimensions is needed.")
+
+
+def dropout_arguments(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``dropout``: ``prob`` lies in [0, 1); where a mask is drawn (training, ``prob`` above 0), a scaled result is
+    floating and ``noise_shape`` fits ``x``."""
+    prob = _arg(args, kwargs, 1, "prob", None)
+    if isinstance(prob, numbers.Real) and not 0 <= prob < 1:
+        raise PolyarrayValueError(f"prob={prob}: the dropout probability lies in [0, 1).")
+    if not _arg(args, kwargs, None, "training", True) or prob == 0:
+        return
+    x, dtype = _arg(args, kwargs, 0, "x", None), _arg(args, kwargs, None, "dtype", None)
+    result = _dtype_name(dtype) if dtype is not None else _dtype_name(getattr(x, "dtype", None))
+    if _arg(args, kwargs, None, "scale", True) and result is not None and result.startswith(("int", "uint", "bool")):
+        raise PolyarrayTypeError(
+            f"dropout with scale=True gives {result} results, where a floating-point dtype is needed; pass "
+            "dtype=pa.float32 (or another floating dtype) or scale=False."
+        )
+    noise_shape = _arg(args, kwargs, None, "noise_shape", None)
+    shape = _shape_of(x)
+    if not isinstance(noise_shape, (list, tuple)) or shape is None:
+        return
+    if len(noise_shape) != len(shape):
+        raise PolyarrayValueError(
+            f"noise_shape={tuple(noise_shape)} has {len(noise_shape)} entries, where x, of shape {shape}, needs one "
+            "per axis."
+        )
+    for mask, size in zip(noise_shape, shape):
+        if mask is not None and size is not None and mask not in (1, size):
+            raise PolyarrayValueError(
+                f"noise_shape={tuple(noise_shape)} does not broadcast to the shape of x, {shape}."
+            )
+
+
+def transform_length(args: tuple, kwargs: dict[str, Any]) -> None:
+    """The 1-d transforms: ``x`` has at least one dimension and a length ``n`` is at least 1."""
+    at_least_one_dimension_of(("x", _arg(args, kwargs, 0, "x", None)))
+    n = _arg(args, kwargs, None, "n", None)
+    if type(n) is int and n < 1:
+        raise PolyarrayValueError(f"n={n}: the transform length is at least 1.")
+
+
+def transform_lengths(args: tuple, kwargs: dict[str, Any]) -> None:
+    """The n-d transforms: ``x`` has at least one dimension; ``s`` comes with ``axes``, one length (at least 1, or
+    -1 for the axis' own length) per axis."""
+    at_least_one_dimension_of(("x", _arg(args, kwargs, 0, "x", None)))
+    lengths_and_axes(args, kwargs)
+    for length in _arg(args, kwargs, None, "s", None) or ():
+        if type(length) is int and length < 1 and length != -1:
+            raise PolyarrayValueError(f"s holds {length}: each transform length is at least 1 (or -1, the axis' own).")

@@ -34,8 +34,12 @@ MANIPULATION = (*ARRAYS, "handle_nestable", "handle_array_function", "inputs_to_
 VIEW = (*ARRAYS, "handle_nestable", "handle_array_function", "inputs_to_native_shapes", *INPUTS, "handle_view")
 #: Searching, sorting and set functions.
 SEARCH = (*ARRAYS, "handle_nestable", "infer_dtype", "handle_array_function", *INPUTS)
+#: Functions of several operands that promote to one dtype and are not element-wise (``allclose``, ``einsum``).
+OPERANDS = (*ARRAYS, "handle_nestable", "infer_dtype", "handle_array_function", *INPUTS, "handle_nans")
 #: Linear algebra (operands ``x1``, ``x2`` promote to one dtype).
 LINALG = (*ARRAYS, "handle_nestable", "infer_dtype", "handle_array_function", *INPUTS, "handle_nans")
+#: Linear algebra on matrices (decompositions, inverses, solvers): a matrix holding NaN gives NaN results.
+MATRIX = (*LINALG, "handle_nan_matrices")
 #: Fourier transforms.
 FFT = (*ARRAYS, "handle_nestable", "handle_array_function", "inputs_to_native_shapes", *INPUTS, "handle_nans")
 #: Creation from Python values or shapes: dtypes converted, arrays out.

@@ -1,8 +1,10 @@
-"""Array creation functions (array API standard 2024.12)."""
+"""Array creation functions (array API standard 2024.12), and ``diag``."""
 
 from __future__ import annotations
 
-from .._declare import primary
+from typing import Any, Literal
+
+from .._declare import mixed, primary
 from . import _checks
 from ._types import ArrayLike, Device, DTypeLike
 from ._wrappers import CREATION, INPUTS
@@ -10,6 +12,7 @@ from ._wrappers import CREATION, INPUTS
 __all__ = [
     "arange",
     "asarray",
+    "diag",
     "empty",
     "empty_like",
     "eye",
@@ -27,7 +30,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=CREATION, check=_checks.real_bounds)
+@primary(wrappers=CREATION, check=_checks.arange_bounds)
 def arange(
     start: int | float,
     /,
@@ -70,6 +73,43 @@ def asarray(
     Array([[1., 2.],
            [3., 4.]], backend=numpy, dtype=float32)
     """
+
+
+@mixed(wrappers=(*CREATION, *INPUTS), check=_checks.diagonal_of_vector_or_matrix)
+def diag(xp: Any, x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
+    """A matrix with ``x`` on its ``k``-th diagonal (1-d ``x``), or the ``k``-th diagonal of ``x`` (2-d ``x``).
+
+    As NumPy's ``diag``: ``k > 0`` is above the main diagonal, ``k < 0`` below.
+    A 1-d ``x`` of ``n`` elements gives a square matrix of size ``n + |k|``,
+    zero (``False``) off that diagonal; a 2-d ``x`` gives a new 1-d array (not
+    a view), empty when the diagonal lies outside the matrix. The dtype of
+    ``x`` is kept. Other numbers of dimensions raise an error that is also a
+    ``ValueError`` (use :func:`linalg.diagonal` for stacks of matrices).
+
+    >>> pa.diag(pa.asarray([1, 2]), k=1)
+    Array([[0, 1, 0],
+           [0, 0, 2],
+           [0, 0, 0]], backend=numpy, dtype=int64)
+    >>> pa.diag(pa.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), k=-1)
+    Array([4.], backend=numpy, dtype=float64)
+    """
+    x = xp.asarray(x)
+    if len(x.shape) == 2:
+        return xp.linalg.diagonal(x, offset=k)
+    n = x.shape[0]
+    size = n + abs(k)
+    device = xp.device_of(x)
+    zero = xp.zeros((), dtype=x.dtype, device=device)
+    if n == 0:
+        return xp.zeros((size, size), dtype=x.dtype, device=device)
+    positions = xp.arange(size, device=device)
+    rows, columns = xp.reshape(positions, (size, 1)), xp.reshape(positions, (1, size))
+    on_diagonal = xp.equal(xp.subtract(columns, rows), xp.asarray(k, dtype=positions.dtype, device=device))
+    # The element of row i (k >= 0) or of column j (k < 0) of the diagonal, read where it lies on the matrix.
+    index = xp.clip(rows if k >= 0 else columns, max=n - 1)
+    values = xp.take(x, xp.reshape(index, (-1,)), axis=0)
+    values = xp.reshape(values, (size, 1) if k >= 0 else (1, size))
+    return xp.where(on_diagonal, values, zero)
 
 
 @primary(wrappers=CREATION)
@@ -172,7 +212,7 @@ def full_like(
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.bounds_fit_64_bits)
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
@@ -198,8 +238,8 @@ def linspace(
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
-def meshgrid(*arrays: ArrayLike, indexing: str = "xy") -> list[ArrayLike]:
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.coordinate_vectors)
+def meshgrid(*arrays: ArrayLike, indexing: Literal["xy", "ij"] = "xy") -> list[ArrayLike]:
     """Coordinate matrices from 1-d coordinate vectors, as a list of arrays.
 
     For inputs of lengths ``N1, N2, ..., Nn``, every result has the shape
@@ -239,7 +279,7 @@ def ones_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Device
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.triangle)
 def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The lower triangle of a matrix or of each matrix in a stack; the rest is zero.
 
@@ -254,7 +294,7 @@ def tril(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*CREATION, *INPUTS))
+@primary(wrappers=(*CREATION, *INPUTS), check=_checks.triangle)
 def triu(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """The upper triangle of a matrix or of each matrix in a stack; the rest is zero.
 

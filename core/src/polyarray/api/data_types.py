@@ -136,7 +136,7 @@ def matches_kind(dtype: DType, kind: Any) -> bool:
     return dtype == _dtype_of(kind)
 
 
-@primary(wrappers=CAST, check=_checks.dtype_required)
+@primary(wrappers=CAST, check=_checks.real_cast)
 def astype(x: ArrayLike, dtype: DTypeLike, /, *, copy: bool = True, device: Device | None = None) -> ArrayLike:
     """A copy of ``x`` cast to ``dtype``, regardless of the promotion rules.
 
@@ -259,6 +259,11 @@ def result_type(*arrays_and_dtypes: ArrayLike | DTypeLike | bool | int | float |
     >>> pa.result_type(pa.float32, 1.0), pa.result_type(pa.int32, 2.5)
     (pa.float32, pa.float64)
     """
+    return result_type_on(None, arrays_and_dtypes)
+
+
+def result_type_on(backend: Any, arrays_and_dtypes: tuple[Any, ...]) -> DType:
+    """:func:`result_type` with the Python scalars' defaults of ``backend`` (None: the backend the call runs on)."""
     dtypes: list[DType] = []
     scalars: set[type] = set()
     for value in arrays_and_dtypes:
@@ -274,7 +279,9 @@ def result_type(*arrays_and_dtypes: ArrayLike | DTypeLike | bool | int | float |
     if scalars:
         # The default dtypes pa.add & co. (the infer_dtype wrapper) would use: those of the backend the
         # call would run on, where it lacks a 64-bit dtype (JAX without 64-bit mode).
-        defaults = _dtypes.defaults_on(_handler.current_backend(*arrays_and_dtypes).default_dtypes)
+        if backend is None:
+            backend = _handler.current_backend(*arrays_and_dtypes)
+        defaults = _dtypes.defaults_on(backend.default_dtypes)
         for scalar_type in _SCALAR_TYPES:
             if scalar_type in scalars:
                 result = _promotion.promote_scalar(result, scalar_type, defaults)

@@ -8,9 +8,15 @@ zeros) follow IEEE 754 and the standard's tables.
 
 from __future__ import annotations
 
-from .._declare import primary
+from typing import Any
+
+from .._declare import mixed, primary
+from .._errors import PolyarrayTypeError
+from . import _checks
+from ._compose import backend_name, default_dtype, python_real
 from ._types import ArrayLike
 from ._wrappers import BINARY, UNARY
+from .data_types import isdtype as _isdtype
 
 __all__ = [
     "abs",
@@ -44,6 +50,7 @@ __all__ = [
     "greater_equal",
     "hypot",
     "imag",
+    "isclose",
     "isfinite",
     "isinf",
     "isnan",
@@ -278,7 +285,7 @@ def ceil(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=UNARY)
+@primary(wrappers=UNARY, check=_checks.real_clip)
 def clip(
     x: ArrayLike, /, min: ArrayLike | int | float | None = None, max: ArrayLike | int | float | None = None
 ) -> ArrayLike:
@@ -460,6 +467,67 @@ def imag(x: ArrayLike, /) -> ArrayLike:
     >>> pa.imag(pa.asarray([1 + 2j, 3 - 4j]))
     Array([ 2., -4.], backend=numpy, dtype=float64)
     """
+
+
+def _tolerance(xp: Any, value: Any, name: str, function: str) -> float:
+    tolerance = python_real(value)
+    if tolerance is None:
+        raise PolyarrayTypeError(
+            f"pa.{function} on the {backend_name(xp)} backend: {name} must be a real number, not {value!r}."
+        )
+    return tolerance
+
+
+def _close(xp: Any, x1: Any, x2: Any, rtol: Any, atol: Any, equal_nan: bool, function: str) -> Any:
+    """:func:`isclose` on native arrays of one dtype (the operands' promotion is the caller's)."""
+    rtol = _tolerance(xp, rtol, "rtol", function)
+    atol = _tolerance(xp, atol, "atol", function)
+    x1, x2 = xp.asarray(x1), xp.asarray(x2)
+    if not _isdtype(x2.dtype, ("real floating", "complex floating")):
+        # Integers and bools compare as floats: |x1 - x2| must not wrap around.
+        floating = default_dtype(xp, "real floating")
+        x1, x2 = xp.astype(x1, floating), xp.astype(x2, floating)
+    magnitude = xp.abs(x2)
+    allowed = xp.add(
+        xp.asarray(atol, dtype=magnitude.dtype),
+        xp.multiply(xp.asarray(rtol, dtype=magnitude.dtype), magnitude),
+    )
+    within = xp.logical_and(xp.less_equal(xp.abs(xp.subtract(x1, x2)), allowed), xp.isfinite(x2))
+    result = xp.logical_or(within, xp.equal(x1, x2))
+    if equal_nan:
+        result = xp.logical_or(result, xp.logical_and(xp.isnan(x1), xp.isnan(x2)))
+    return result
+
+
+@mixed(wrappers=BINARY)
+def isclose(
+    xp: Any,
+    x1: ArrayLike | int | float | complex | bool,
+    x2: ArrayLike | int | float | complex | bool,
+    /,
+    *,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: bool = False,
+) -> ArrayLike:
+    """Whether ``x1`` and ``x2`` are equal within a tolerance, element-wise, as NumPy's ``isclose``.
+
+    ``x1`` is close to ``x2`` where ``|x1 - x2| <= atol + rtol * |x2|`` with
+    ``x2`` finite, or where ``x1 == x2`` (so equal infinities are close). The
+    test is not symmetric: the relative tolerance scales with ``|x2|``. NaN is
+    close to nothing, unless ``equal_nan`` makes two NaNs close. Complex
+    numbers are compared by the modulus of their difference. The operands
+    promote as in :func:`add`; integer and boolean operands are compared in
+    the default floating dtype (so the difference cannot wrap around). The
+    tolerances are real numbers, applied in the operands' precision. The
+    result is a boolean array of the broadcast shape.
+
+    >>> pa.isclose(pa.asarray([1.0, 1.0001, float("nan")]), pa.asarray([1.0000001, 1.0, float("nan")]))
+    Array([ True, False, False], backend=numpy, dtype=bool)
+    >>> pa.isclose(pa.asarray([float("nan"), float("inf")]), float("nan"), equal_nan=True)
+    Array([ True, False], backend=numpy, dtype=bool)
+    """
+    return _close(xp, x1, x2, rtol, atol, equal_nan, "isclose")
 
 
 @primary(wrappers=UNARY)

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_length)
 def fft(
     x: ArrayLike,
     /,
@@ -59,7 +59,7 @@ def fft(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_length)
 def ifft(
     x: ArrayLike,
     /,
@@ -78,7 +78,7 @@ def ifft(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_lengths)
 def fftn(
     x: ArrayLike,
     /,
@@ -100,7 +100,7 @@ def fftn(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_lengths)
 def ifftn(
     x: ArrayLike,
     /,
@@ -120,7 +120,7 @@ def ifftn(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.all_of(_checks.real_input, _checks.transform_length))
 def rfft(
     x: ArrayLike,
     /,
@@ -141,7 +141,7 @@ def rfft(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_length)
 def irfft(
     x: ArrayLike,
     /,
@@ -162,7 +162,7 @@ def irfft(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.all_of(_checks.real_input, _checks.transform_lengths))
 def rfftn(
     x: ArrayLike,
     /,
@@ -183,7 +183,7 @@ def rfftn(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_lengths)
 def irfftn(
     x: ArrayLike,
     /,
@@ -204,7 +204,7 @@ def irfftn(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.transform_length)
 def hfft(
     x: ArrayLike,
     /,
@@ -223,7 +223,7 @@ def hfft(
     """
 
 
-@primary(wrappers=FFT)
+@primary(wrappers=FFT, check=_checks.all_of(_checks.real_input, _checks.transform_length))
 def ihfft(
     x: ArrayLike,
     /,
@@ -243,7 +243,7 @@ def ihfft(
     """
 
 
-@primary(wrappers=FFT, check=_checks.nonzero_spacing)
+@primary(wrappers=FFT, check=_checks.frequency_window)
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """The sample frequencies of a transform of length ``n`` and sample spacing ``d``.
 
@@ -255,7 +255,7 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device
     """
 
 
-@primary(wrappers=FFT, check=_checks.nonzero_spacing)
+@primary(wrappers=FFT, check=_checks.frequency_window)
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """The non-negative sample frequencies of :func:`rfft` for a length ``n`` and spacing ``d``.
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._array import Array as _Array
+from .._array import shape_of as _shape_of
 from .._config import settings
 from .._declare import standalone
 from .._wrappers.shapes import Shape as _Shape
@@ -123,8 +124,9 @@ def shape(x: ArrayLike, /) -> _Shape:
     (Shape(1, 3), Shape())
     """
     native = x.data if type(x) is _Array else x
-    dims = getattr(native, "shape", None)
-    if dims is None:
+    if getattr(native, "shape", None) is not None:
+        dims = _shape_of(native)
+    else:
         import numpy
 
         dims = numpy.shape(native)

@@ -10,7 +10,7 @@ from ._wrappers import MANIPULATION
 __all__ = ["take", "take_along_axis"]
 
 
-@primary(wrappers=MANIPULATION, check=_checks.integer_indices)
+@primary(wrappers=MANIPULATION, check=_checks.all_of(_checks.integer_indices, _checks.axis_for_many_dimensions))
 def take(x: ArrayLike, indices: ArrayLike, /, *, axis: int | None = None) -> ArrayLike:
     """The elements of ``x`` at the 1-d integer ``indices`` along ``axis``.
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike, DTypeLike
-from ._wrappers import LINALG
+from ._wrappers import LINALG, MATRIX
 
 if TYPE_CHECKING:
     from .._array import Array
@@ -79,7 +80,7 @@ class SVDResult(NamedTuple):
     Vh: Array
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.square_matrices)
 def cholesky(x: ArrayLike, /, *, upper: bool = False) -> ArrayLike:
     """The Cholesky factor of a Hermitian (real symmetric) positive-definite matrix or stack.
 
@@ -98,7 +99,7 @@ def cholesky(x: ArrayLike, /, *, upper: bool = False) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.cross_vectors)
 def cross(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """The cross product of 3-element vectors along ``axis``.
 
@@ -112,7 +113,7 @@ def cross(x1: ArrayLike, x2: ArrayLike, /, *, axis: int = -1) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.square_matrices)
 def det(x: ArrayLike, /) -> ArrayLike:
     """The determinant of a square matrix or a stack of them.
 
@@ -125,7 +126,7 @@ def det(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.matrices)
 def diagonal(x: ArrayLike, /, *, offset: int = 0) -> ArrayLike:
     """The diagonal of each matrix in ``x`` (the last two axes), ``offset`` above (> 0) or below (< 0) the main one.
 
@@ -139,7 +140,7 @@ def diagonal(x: ArrayLike, /, *, offset: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG, result=EighResult)
+@primary(wrappers=MATRIX, result=EighResult, check=_checks.square_matrices)
 def eigh(x: ArrayLike, /) -> EighResult:
     """The eigenvalues and eigenvectors of a Hermitian (real symmetric) matrix or stack.
 
@@ -154,7 +155,7 @@ def eigh(x: ArrayLike, /) -> EighResult:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.square_matrices)
 def eigvalsh(x: ArrayLike, /) -> ArrayLike:
     """The eigenvalues of a Hermitian (real symmetric) matrix or stack, in ascending order.
 
@@ -166,7 +167,7 @@ def eigvalsh(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.square_matrices)
 def inv(x: ArrayLike, /) -> ArrayLike:
     """The inverse of a square matrix or a stack of them.
 
@@ -179,7 +180,7 @@ def inv(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.matrices)
 def matrix_norm(
     x: ArrayLike,
     /,
@@ -205,7 +206,7 @@ def matrix_norm(
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.square_matrices)
 def matrix_power(x: ArrayLike, n: int, /) -> ArrayLike:
     """Raise a square matrix (or a stack) to the integer power ``n``.
 
@@ -219,7 +220,7 @@ def matrix_power(x: ArrayLike, n: int, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.matrices)
 def matrix_rank(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> ArrayLike:
     """The rank of a matrix or stack: the number of singular values above ``rtol`` times the largest.
 
@@ -233,7 +234,7 @@ def matrix_rank(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> Ar
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.vectors_1d)
 def outer(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """The outer product of two 1-d arrays: shape ``(N, M)``, the promoted dtype.
 
@@ -246,7 +247,7 @@ def outer(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.matrices)
 def pinv(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> ArrayLike:
     """The Moore-Penrose pseudo-inverse of a matrix or stack, computed by SVD.
 
@@ -262,7 +263,7 @@ def pinv(x: ArrayLike, /, *, rtol: float | ArrayLike | None = None) -> ArrayLike
     """
 
 
-@primary(wrappers=LINALG, result=QRResult)
+@primary(wrappers=MATRIX, result=QRResult, check=_checks.matrices)
 def qr(x: ArrayLike, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
     """The QR decomposition ``x = Q @ R`` of a matrix or stack.
 
@@ -280,7 +281,7 @@ def qr(x: ArrayLike, /, *, mode: Literal["reduced", "complete"] = "reduced") -> 
     """
 
 
-@primary(wrappers=LINALG, result=SlogdetResult)
+@primary(wrappers=MATRIX, result=SlogdetResult, check=_checks.square_matrices)
 def slogdet(x: ArrayLike, /) -> SlogdetResult:
     """The sign and the natural log of the absolute value of the determinant of a square matrix or stack.
 
@@ -294,7 +295,7 @@ def slogdet(x: ArrayLike, /) -> SlogdetResult:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.solve_operands)
 def solve(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """Solve ``x1 @ x = x2`` for ``x``, with ``x1`` a square matrix (or a stack) of full rank.
 
@@ -309,7 +310,7 @@ def solve(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG, result=SVDResult)
+@primary(wrappers=MATRIX, result=SVDResult, check=_checks.matrices)
 def svd(x: ArrayLike, /, *, full_matrices: bool = True) -> SVDResult:
     """The singular value decomposition ``x = U @ diag(S) @ Vh`` of a matrix or stack.
 
@@ -324,7 +325,7 @@ def svd(x: ArrayLike, /, *, full_matrices: bool = True) -> SVDResult:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=MATRIX, check=_checks.matrices)
 def svdvals(x: ArrayLike, /) -> ArrayLike:
     """The singular values of a matrix or stack, in descending order.
 
@@ -336,7 +337,7 @@ def svdvals(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.matrices)
 def trace(x: ArrayLike, /, *, offset: int = 0, dtype: DTypeLike | None = None) -> ArrayLike:
     """The sum of the diagonal (``offset`` above or below the main one) of each matrix in ``x``.
 

@@ -12,11 +12,12 @@ that purpose, over everything otherwise).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from .._declare import compositional
 from .._dtypes import dtype_name_of
-from .._errors import PolyarrayTypeError, PolyarrayValueError
+from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from ._compose import default_dtype
 from ._types import ArrayLike
 from ._wrappers import COMPOSITION
 from .data_types import isdtype as _isdtype
@@ -26,8 +27,6 @@ __all__ = ["cross_entropy", "binary_cross_entropy", "lstm_update", "stable_divid
 
 #: What :func:`stable_divide` adds to the denominator when no ``min_denominator`` is given.
 MIN_DENOMINATOR = 1e-12
-
-_REDUCTIONS = ("none", "sum", "mean")
 
 #: The floor of the logarithms in :func:`binary_cross_entropy` on probabilities, as in PyTorch.
 _LOG_FLOOR = -100.0
@@ -44,11 +43,6 @@ def _backend(xp: Any) -> str:
 def _name_of(native_dtype: object) -> str:
     """The portable name of a native dtype, for messages."""
     return dtype_name_of(native_dtype) or str(native_dtype)
-
-
-def _check_reduction(reduction: str, function: str) -> None:
-    if reduction not in _REDUCTIONS:
-        raise PolyarrayValueError(f"pa.{function}: reduction must be one of {_REDUCTIONS}, not {reduction!r}.")
 
 
 def _floating(xp: Any, x: Any, function: str, name: str) -> Any:
@@ -80,17 +74,65 @@ def _floored_log(xp: Any, x: Any, log: Any, pole: Any) -> Any:
 # -- losses ---------------------------------------------------------------------------------
 
 
+def _class_targets(xp: Any, labels: Any, pred: Any, axis: int, label_smoothing: float) -> tuple[Any | None, Any | None]:
+    """Integer class labels as ``(mask, smoothed targets)``: the one-hot mask along ``axis`` of ``pred`` (a
+    label outside ``[0, C)`` gives a row of False), and with label smoothing the smoothed distributions."""
+    ndim = len(pred.shape)
+    expected = tuple(size for i, size in enumerate(pred.shape) if i != axis)
+    if tuple(labels.shape) != expected:
+        raise PolyarrayValueError(
+            f"pa.cross_entropy on the {_backend(xp)} backend: class labels of shape {tuple(labels.shape)} do not "
+            f"match predictions of shape {tuple(pred.shape)} without their class axis {axis} ({expected})."
+        )
+    index = default_dtype(xp, "indexing")
+    if labels.dtype != index:
+        labels = xp.astype(labels, index)  # a label too large for it wraps to a negative one: out of range
+    classes = pred.shape[axis]
+    positions = xp.reshape(
+        xp.arange(classes, dtype=index, device=xp.device_of(pred)), (classes,) + (1,) * (ndim - 1 - axis)
+    )
+    mask = xp.equal(xp.expand_dims(labels, axis=axis), positions)
+    if not label_smoothing:
+        return mask, None
+    on = _const(xp, 1.0 - label_smoothing + label_smoothing / classes, pred)
+    off = _const(xp, label_smoothing / classes, pred)
+    return None, xp.where(mask, on, off)
+
+
 @compositional(wrappers=COMPOSITION)
 def cross_entropy(
-    xp: Any, true: ArrayLike, pred: ArrayLike, /, *, axis: int = -1, epsilon: float = 1e-7, reduction: str = "mean"
+    xp: Any,
+    true: ArrayLike,
+    pred: ArrayLike,
+    /,
+    *,
+    from_logits: bool = False,
+    axis: int = -1,
+    epsilon: float = 1e-7,
+    label_smoothing: float = 0.0,
+    reduction: Literal["none", "sum", "mean"] = "mean",
 ) -> ArrayLike:
-    """The cross-entropy of predicted probabilities ``pred`` against target distributions ``true``.
+    """The categorical cross-entropy of predictions ``pred`` against targets ``true`` along the class ``axis``.
 
-    Along ``axis`` (the class axis), each slice's loss is
-    ``-sum(true * log(clip(pred, epsilon, 1 - epsilon)))``; the clipping keeps
-    the logarithm finite. ``reduction`` then returns these per-slice losses
-    (``"none"``), their sum or their mean. ``true`` is cast to ``pred``'s
-    dtype, which must be real floating-point; NaN propagates.
+    ``pred`` holds probabilities, or unnormalised log-probabilities with
+    ``from_logits`` (as PyTorch's ``cross_entropy`` and Keras' losses take
+    them). ``true`` holds either
+
+    - integer class labels, one per slice: an integer array with the shape of
+      ``pred`` without ``axis`` (a label outside ``[0, C)`` selects no class,
+      so its loss is 0, or that of the smoothing alone); or
+    - target distributions (one-hot or probabilities) of the shape of
+      ``pred`` (any other shape broadcasts as before), cast to ``pred``'s dtype.
+
+    Each slice's loss is ``-sum(t * log(p))``. With ``from_logits`` ``log(p)``
+    is ``log_softmax(pred, axis)``, computed stably (logits of any magnitude,
+    ``-inf`` for impossible classes; a target of 0 contributes nothing, even
+    against ``-inf``); otherwise ``p = clip(pred, epsilon, 1 - epsilon)``,
+    which keeps the logarithm finite. ``label_smoothing`` (in ``[0, 1]``) mixes
+    the targets with the uniform distribution over the ``C`` classes:
+    ``t * (1 - label_smoothing) + label_smoothing / C``. ``reduction`` returns
+    the per-slice losses (``"none"``), their sum or their mean. ``pred`` must
+    be real floating-point; NaN propagates.
 
     >>> true = pa.asarray([[0.0, 1.0], [1.0, 0.0]])
     >>> pred = pa.asarray([[0.2, 0.8], [0.6, 0.4]])
@@ -98,12 +140,49 @@ def cross_entropy(
     Array([0.22314355, 0.51082562], backend=numpy, dtype=float64)
     >>> float(pa.cross_entropy(true, pred))
     0.366984...
+    >>> logits = pa.asarray([[2.0, 0.0, -1.0], [0.0, 0.0, 1000.0]])
+    >>> pa.cross_entropy(pa.asarray([0, 2]), logits, from_logits=True, reduction="none")
+    Array([0.16984602, 0.        ], backend=numpy, dtype=float64)
     """
-    _check_reduction(reduction, "cross_entropy")
+    if isinstance(label_smoothing, bool) or not 0.0 <= label_smoothing <= 1.0:
+        raise PolyarrayValueError(
+            f"pa.cross_entropy on the {_backend(xp)} backend: label_smoothing must lie in [0, 1], "
+            f"not {label_smoothing!r}."
+        )
     pred = _floating(xp, pred, "cross_entropy", "pred")
-    true = xp.astype(xp.asarray(true), pred.dtype)
-    log_pred = xp.log(xp.clip(pred, min=epsilon, max=1.0 - epsilon))
-    loss = xp.negative(xp.sum(xp.multiply(true, log_pred), axis=axis))
+    true = xp.asarray(true)
+    ndim = len(pred.shape)
+    labels = _isdtype(true.dtype, "integral") and len(true.shape) == ndim - 1
+    if labels or label_smoothing:
+        if not -ndim <= axis < ndim:
+            raise PolyarrayAxisError(
+                f"pa.cross_entropy on the {_backend(xp)} backend: axis {axis} is out of range for predictions of "
+                f"{ndim} dimension(s)."
+            )
+        axis %= ndim
+    mask = None
+    if labels:
+        mask, true = _class_targets(xp, true, pred, axis, label_smoothing)
+    else:
+        true = xp.astype(true, pred.dtype)
+        if label_smoothing:
+            classes = pred.shape[axis]
+            true = xp.add(
+                xp.multiply(true, _const(xp, 1.0 - label_smoothing, pred)), _const(xp, label_smoothing / classes, pred)
+            )
+    if from_logits:
+        log_pred = xp.log_softmax(pred, axis=axis)
+    else:
+        log_pred = xp.log(xp.clip(pred, min=epsilon, max=1.0 - epsilon))
+    zero = _const(xp, 0, pred)
+    if mask is not None:
+        terms = xp.where(mask, log_pred, zero)
+    elif from_logits:
+        # 0 * log(p) is 0 where the target is 0, also for an impossible class (log p = -inf).
+        terms = xp.where(xp.equal(true, zero), zero, xp.multiply(true, log_pred))
+    else:
+        terms = xp.multiply(true, log_pred)
+    loss = xp.subtract(zero, xp.sum(terms, axis=axis))  # a loss of 0 is +0.0
     return _reduce(xp, loss, reduction, None)
 
 
@@ -116,7 +195,7 @@ def binary_cross_entropy(
     *,
     from_logits: bool = False,
     epsilon: float = 0.0,
-    reduction: str = "mean",
+    reduction: Literal["none", "sum", "mean"] = "mean",
     pos_weight: ArrayLike | None = None,
     axis: int | tuple[int, ...] | None = None,
 ) -> ArrayLike:
@@ -140,7 +219,6 @@ def binary_cross_entropy(
     >>> pa.binary_cross_entropy(true, pa.asarray([-2.0, 2.0, 0.0]), from_logits=True, reduction="none")
     Array([0.12692801, 0.12692801, 0.69314718], backend=numpy, dtype=float64)
     """
-    _check_reduction(reduction, "binary_cross_entropy")
     if not 0.0 <= epsilon <= 1.0:
         raise PolyarrayValueError(
             f"pa.binary_cross_entropy on the {_backend(xp)} backend: epsilon must lie in [0, 1], not {epsilon!r}."

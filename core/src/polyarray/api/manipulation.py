@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+import numbers
+import operator
 from collections.abc import Sequence
+from typing import Any
 
-from .._declare import primary
+from .. import _dtypes
+from .._declare import mixed, primary
+from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from . import _checks
+from ._checks import array_data
+from ._compose import backend_name
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION, VIEW
 
@@ -15,10 +25,12 @@ __all__ = [
     "expand_dims",
     "flip",
     "moveaxis",
+    "pad",
     "permute_dims",
     "repeat",
     "reshape",
     "roll",
+    "split",
     "squeeze",
     "stack",
     "tile",
@@ -52,7 +64,7 @@ def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"))
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
 def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int | None = 0) -> ArrayLike:
     """Join arrays along an existing axis (``axis=None`` flattens them first).
 
@@ -94,6 +106,201 @@ def moveaxis(x: ArrayLike, source: int | tuple[int, ...], destination: int | tup
     >>> pa.moveaxis(pa.ones((2, 3, 4)), 0, -1).shape
     (3, 4, 2)
     """
+
+
+# -- pad ----------------------------------------------------------------------------------------
+
+#: The modes of :func:`pad`: what fills the new elements.
+PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap")
+#: NumPy's other modes, refused with a clear error.
+_NUMPY_ONLY_PAD_MODES = ("empty", "linear_ramp", "maximum", "mean", "median", "minimum")
+
+
+def _per_axis(value: Any, ndim: int, what: str, kind: str) -> list[tuple[Any, Any]]:
+    """``value`` (a number, a ``(before, after)`` pair, or one pair per axis) as one pair per axis, as NumPy
+    broadcasts ``pad_width`` and ``constant_values`` to the shape ``(ndim, 2)``."""
+    import numpy
+
+    try:
+        table = numpy.asarray(value, dtype=object if kind == "number" else None)
+    except (TypeError, ValueError):
+        table = None
+    kinds = ("O", "i", "u") if kind == "integer" else ("O", "i", "u", "b", "f", "c")
+    if table is None or table.dtype.kind not in kinds:
+        raise PolyarrayTypeError(
+            f"{what}={value!r} is not {kind}s; pass an int, a (before, after) pair or one pair per axis."
+        )
+    try:
+        pairs = numpy.broadcast_to(table, (ndim, 2))
+    except ValueError:
+        raise PolyarrayValueError(
+            f"{what}={value!r} does not fit an array of {ndim} dimensions; pass an int, a (before, after) pair "
+            f"or {ndim} such pairs."
+        ) from None
+    return [(before, after) for before, after in pairs.tolist()]
+
+
+def _pad_widths(pad_width: Any, ndim: int) -> list[tuple[int, int]]:
+    pairs = _per_axis(pad_width, ndim, "pad_width", "integer")
+    for pair in pairs:
+        for width in pair:
+            if isinstance(width, bool) or not isinstance(width, numbers.Integral):
+                raise PolyarrayTypeError(f"pad_width={pad_width!r} holds {width!r}; pad widths are ints.")
+            if width < 0:
+                raise PolyarrayValueError(f"pad_width={pad_width!r} holds {width}; pad widths are non-negative.")
+    return [(int(before), int(after)) for before, after in pairs]
+
+
+def _pad_constant(value: Any, dtype: str) -> bool | int | float | complex:
+    """``value`` as the Python number of ``dtype``'s kind that the padding holds (checked to fit it)."""
+    info = _dtypes.DTYPES[dtype]
+    if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Number):
+        raise PolyarrayTypeError(f"constant_values holds {value!r}, which is not a number.")
+    if info.kind != "complex floating" and isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        raise PolyarrayTypeError(
+            f"constant_values holds the complex number {value!r}, which an array of dtype {dtype} cannot hold; "
+            "pass a real number."
+        )
+    if info.kind == "bool":
+        return bool(value)
+    if info.kind in ("signed integer", "unsigned integer"):
+        if not math.isfinite(value):
+            raise PolyarrayValueError(f"constant_values holds {value!r}, which an integer array cannot hold.")
+        number = int(value)  # floats are truncated towards zero, as NumPy casts them
+        bits = info.bits
+        low, high = (0, 2**bits - 1) if info.kind == "unsigned integer" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+        if not low <= number <= high:
+            raise PolyarrayValueError(
+                f"constant_values holds {value!r}, out of range for {dtype} ({low} to {high}); NumPy would wrap it "
+                "around, polyarray refuses it."
+            )
+        return number
+    if info.kind == "real floating":
+        return float(value)
+    return complex(value)
+
+
+def _pad_plan(x: Any, pad_width: Any, mode: Any, constant_values: Any) -> tuple[list[tuple[int, int]], list[Any]]:
+    """The widths and (for the constant mode) the constants of each axis; raises for every invalid argument."""
+    if not isinstance(mode, str) or mode not in PAD_MODES:
+        extra = " (NumPy's mode, not provided by polyarray)" if mode in _NUMPY_ONLY_PAD_MODES else ""
+        raise PolyarrayValueError(f"mode={mode!r}{extra} is not one of {', '.join(map(repr, PAD_MODES))}.")
+    shape = tuple(x.shape)
+    widths = _pad_widths(pad_width, len(shape))
+    if mode != "constant":
+        if not (isinstance(constant_values, numbers.Number) and constant_values == 0):
+            raise PolyarrayValueError(
+                f"constant_values={constant_values!r} is given with mode={mode!r}, which does not use it; "
+                "pass mode='constant' or leave constant_values out."
+            )
+        for size, (before, after) in zip(shape, widths):
+            if size == 0 and (before or after):
+                raise PolyarrayValueError(
+                    f"mode={mode!r} cannot extend an empty axis (shape {shape}); pad it with mode='constant'."
+                )
+        return widths, []
+    dtype = _dtypes.dtype_name_of(x.dtype)
+    constants = [
+        tuple(_pad_constant(value, dtype) for value in pair)
+        for pair in _per_axis(constant_values, len(shape), "constant_values", "number")
+    ]
+    return widths, constants
+
+
+def _check_pad(args: tuple, kwargs: dict[str, Any]) -> None:
+    x = array_data(args[0] if args else kwargs.get("x"))
+    if x is None:
+        return
+    pad_width = args[1] if len(args) > 1 else kwargs.get("pad_width")
+    mode = args[2] if len(args) > 2 else kwargs.get("mode", "constant")
+    _pad_plan(x, pad_width, mode, kwargs.get("constant_values", 0))
+
+
+def pad_source(position: int, size: int, mode: str) -> int:
+    """The index along an axis of ``size`` elements that the padded element at ``position`` repeats.
+
+    ``position`` counts from the first original element (negative before
+    it). The edge repeats the end elements; ``wrap`` repeats the axis
+    periodically; ``symmetric`` mirrors it with the end elements repeated,
+    ``reflect`` without them (period ``2 * size - 2``). These periodic
+    extensions are exactly NumPy's results, also for widths beyond the
+    axis' size.
+    """
+    if mode == "edge":
+        return min(max(position, 0), size - 1)
+    if mode == "wrap":
+        return position % size
+    if mode == "symmetric":
+        folded = position % (2 * size)
+        return folded if folded < size else 2 * size - 1 - folded
+    if size == 1:  # reflect
+        return 0
+    folded = position % (2 * size - 2)
+    return folded if folded < size else 2 * size - 2 - folded
+
+
+@mixed(wrappers=MANIPULATION, check=_check_pad)
+def pad(
+    xp: Any,
+    x: ArrayLike,
+    pad_width: int | Sequence[int] | Sequence[Sequence[int]],
+    /,
+    mode: str = "constant",
+    *,
+    constant_values: bool | int | float | complex | Sequence[Any] = 0,
+) -> ArrayLike:
+    """Pad ``x`` with ``pad_width`` new elements before and after each axis, as NumPy's ``pad``.
+
+    ``pad_width`` is an int (the same on both sides of every axis), a
+    ``(before, after)`` pair (for every axis) or one pair per axis, of
+    non-negative ints. ``mode`` says what the new elements are:
+
+    - ``"constant"``: ``constant_values``, a number or (like ``pad_width``) a
+      pair or one pair per axis of numbers, converted to the dtype of ``x``
+      (floats are truncated for integer arrays; a value out of the dtype's
+      range, NaN or an infinity for an integer array, or a complex number for
+      a real one raises an error, where NumPy would wrap or drop it);
+    - ``"edge"``: the end elements of the axis, repeated;
+    - ``"reflect"``: the axis mirrored about its end elements (``[1, 2, 3]``
+      continues ``2, 1, 2, 3 …``);
+    - ``"symmetric"``: the axis mirrored with its end elements repeated
+      (``3, 3, 2, 1 …``);
+    - ``"wrap"``: the axis repeated periodically.
+
+    Widths larger than the axis are padded as NumPy pads them (the mirror or
+    period continues). Axes are padded in order, so a corner takes the value
+    of the last axis. The other modes mirror, wrap or repeat nothing on an empty
+    axis: padding one is an error. NumPy's statistics modes (``"mean"``,
+    ``"maximum"`` …) and ``"linear_ramp"`` are not provided. The result is a new
+    array of the dtype of ``x``.
+
+    >>> pa.pad(pa.asarray([1, 2, 3]), (2, 1))
+    Array([0, 0, 1, 2, 3, 0], backend=numpy, dtype=int64)
+    >>> pa.pad(pa.asarray([[1.0, 2.0]]), 1, "edge")
+    Array([[1., 1., 2., 2.],
+           [1., 1., 2., 2.],
+           [1., 1., 2., 2.]], backend=numpy, dtype=float64)
+    >>> pa.pad(pa.asarray([1, 2, 3]), 2, mode="reflect")
+    Array([3, 2, 1, 2, 3, 2, 1], backend=numpy, dtype=int64)
+    """
+    x = xp.asarray(x)
+    widths, constants = _pad_plan(x, pad_width, mode, constant_values)
+    padded = x
+    device = xp.device_of(x)
+    for axis, (before, after) in enumerate(widths):
+        if not (before or after):
+            continue
+        size = padded.shape[axis]
+        if mode == "constant":
+            parts = []
+            for width, value in ((before, constants[axis][0]), (after, constants[axis][1])):
+                shape = (*padded.shape[:axis], width, *padded.shape[axis + 1 :])
+                parts.append(xp.full(shape, value, dtype=x.dtype, device=device))
+            padded = xp.concat([parts[0], padded, parts[1]], axis=axis)
+        else:
+            sources = [pad_source(i - before, size, mode) for i in range(before + size + after)]
+            padded = xp.take(padded, xp.asarray(sources, device=device), axis=axis)
+    return xp.asarray(x, copy=True) if padded is x else padded
 
 
 @primary(wrappers=VIEW)
@@ -145,6 +352,53 @@ def roll(x: ArrayLike, /, shift: int | tuple[int, ...], *, axis: int | tuple[int
     """
 
 
+def split_points(length: int, indices_or_sections: int | Sequence[int]) -> list[tuple[int, int]]:
+    """The ``(start, stop)`` of each piece of :func:`split` along an axis of ``length`` (``start <= stop``).
+
+    ``sections`` equal pieces, or the pieces between the split points read as
+    Python reads slice bounds (negative ones from the end, beyond the end
+    clipped; a point before the previous one gives an empty piece).
+    """
+    if isinstance(indices_or_sections, numbers.Integral) and not isinstance(indices_or_sections, bool):
+        sections = int(indices_or_sections)
+        size = length // sections
+        bounds = [i * size for i in range(sections + 1)]
+    else:
+        bounds = [0, *(operator.index(i) for i in indices_or_sections), length]
+    pieces = []
+    for start, stop in itertools.pairwise(bounds):
+        start, stop, _ = slice(start, stop).indices(length)
+        pieces.append((start, max(start, stop)))
+    return pieces
+
+
+@mixed(wrappers=VIEW, check=_checks.equal_sections)
+def split(xp: Any, x: ArrayLike, indices_or_sections: int | Sequence[int], /, *, axis: int = 0) -> list[ArrayLike]:
+    """Split ``x`` along ``axis`` into a list of arrays, as NumPy's ``split``.
+
+    An int ``N`` gives ``N`` equal pieces; an axis whose length ``N`` does not
+    divide raises an error that is also a ``ValueError`` (as in NumPy). A
+    sequence of ints gives the pieces between those split points: ``[2, 5]``
+    gives ``x[:2]``, ``x[2:5]`` and ``x[5:]`` along ``axis``, the points read as
+    Python slice bounds (negative ones count from the end; points past the end,
+    or before the previous one, give empty pieces). Each piece keeps the dtype
+    of ``x`` and may share memory with it. A 0-d ``x`` has no axis to split.
+
+    >>> [pa.to_numpy(piece).tolist() for piece in pa.split(pa.arange(6), 3)]
+    [[0, 1], [2, 3], [4, 5]]
+    >>> [piece.shape for piece in pa.split(pa.ones((2, 7)), [2, 5], axis=1)]
+    [(2, 2), (2, 3), (2, 2)]
+    """
+    x = xp.asarray(x)
+    if len(x.shape) == 0:
+        raise PolyarrayAxisError(
+            f"pa.split on the {backend_name(xp)} backend: a 0-d array has no axis to split; reshape it first."
+        )
+    axis %= len(x.shape)
+    head = (slice(None),) * axis
+    return [x[(*head, slice(start, stop))] for start, stop in split_points(x.shape[axis], indices_or_sections)]
+
+
 @primary(wrappers=VIEW)
 def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """Remove the singleton axes ``axis``; an axis of size other than one raises a ``ValueError``.
@@ -154,7 +408,7 @@ def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"))
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
 def stack(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int = 0) -> ArrayLike:
     """Join arrays of the same shape along a new axis, at position ``axis`` of the result.
 
@@ -180,7 +434,7 @@ def tile(x: ArrayLike, repetitions: tuple[int, ...], /) -> ArrayLike:
     """
 
 
-@primary(wrappers=VIEW)
+@primary(wrappers=VIEW, check=_checks.one_dimension_or_more)
 def unstack(x: ArrayLike, /, *, axis: int = 0) -> tuple[ArrayLike, ...]:
     """Split ``x`` along ``axis`` into a tuple of arrays of one dimension fewer.
 

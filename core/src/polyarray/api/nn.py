@@ -19,7 +19,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any, SupportsIndex, cast
 
-from .._declare import mixed, primary
+from .._declare import compositional, mixed
 from .._dtypes import dtype_name_of
 from .._errors import PolyarrayTypeError, PolyarrayValueError
 from .._wrappers.complex import complex_from_parts
@@ -497,9 +497,10 @@ def layer_norm(
     if not _is_empty(x):
         mean = xp.mean(x, axis=axes, keepdims=True)
         var = xp.var(x, axis=axes, keepdims=True)
-        y = xp.divide(xp.subtract(x, mean), xp.sqrt(xp.add(var, _const(xp, eps, x))))
+        # float(): a Python int too wide for a 64-bit integer still converts (every number converts to x's dtype).
+        y = xp.divide(xp.subtract(x, mean), xp.sqrt(xp.add(var, _const(xp, float(eps), x))))
     if new_std != 1:
-        y = xp.multiply(y, _const(xp, new_std, x))
+        y = xp.multiply(y, _const(xp, float(new_std), x))
     if scale is not None:
         y = xp.multiply(y, xp.asarray(scale))
     if offset is not None:
@@ -577,8 +578,59 @@ def one_hot(
     return xp.where(mask, on, off)
 
 
-@primary(wrappers=COMPOSITION)
+def _dropout_key(xp: Any, key: Any, seed: Any) -> Any:
+    """The key ``dropout`` draws with: ``key``, the key of ``seed``, or the key of a fresh random seed."""
+    where = f"pa.dropout on the {_backend(xp)} backend"
+    if key is not None:
+        if seed is not None:
+            raise PolyarrayTypeError(f"{where} takes a seed or a key, not both; pass one of them.")
+        key = xp.asarray(key)
+        if key.dtype != xp.native_dtype("uint32") or tuple(key.shape) != (2,):
+            raise PolyarrayTypeError(
+                f"{where}: a key is a uint32 array of shape (2,), not one of dtype {_name_of(key.dtype)} and shape "
+                f"{tuple(key.shape)}; make one with pa.random.key(seed), pa.random.split or pa.random.fold_in."
+            )
+        return key
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    if isinstance(seed, bool):
+        seed = None
+    try:
+        seed = operator.index(seed)
+    except TypeError:
+        raise PolyarrayTypeError(f"{where}: seed must be an int, not {seed!r}.") from None
+    if not -(2**63) <= seed < 2**64:
+        raise PolyarrayValueError(f"{where}: seed must lie in [-2**63, 2**64), not {seed}.")
+    return xp.random.key(seed)
+
+
+def _mask_shape(xp: Any, shape: tuple[int, ...], noise_shape: Any) -> tuple[int, ...]:
+    """The shape of the dropout mask: ``noise_shape`` with None entries filled from ``shape``."""
+    if noise_shape is None:
+        return shape
+    noise_shape = tuple(noise_shape)
+    if len(noise_shape) != len(shape):
+        raise PolyarrayValueError(
+            f"pa.dropout on the {_backend(xp)} backend: noise_shape {noise_shape} must have one entry per axis "
+            f"of x, whose shape is {shape}."
+        )
+    resolved = []
+    for size, noise in zip(shape, noise_shape):
+        noise = size if noise is None else operator.index(noise)
+        if noise not in (1, size):
+            raise PolyarrayValueError(
+                f"pa.dropout on the {_backend(xp)} backend: noise_shape {noise_shape} must broadcast to the shape "
+                f"of x, {shape} (each entry that axis' size, 1 or None)."
+            )
+        resolved.append(noise)
+    return tuple(resolved)
+
+
+@compositional(wrappers=COMPOSITION)
 def dropout(
+    xp: Any,
     x: ArrayLike,
     prob: float,
     /,
@@ -587,6 +639,7 @@ def dropout(
     dtype: DTypeLike | None = None,
     training: bool = True,
     seed: int | None = None,
+    key: ArrayLike | None = None,
     noise_shape: Sequence[int | None] | None = None,
 ) -> ArrayLike:
     """Randomly zero elements of ``x`` with probability ``prob`` (training-time regularisation).
@@ -596,8 +649,14 @@ def dropout(
     floating-point result dtype. Dropped elements are exactly 0, even where
     ``x`` is NaN or infinite. ``noise_shape`` (one entry per axis of ``x``:
     the axis' size, 1 to share the draw along that axis, or None for the
-    axis' size) shapes the random mask. ``seed`` makes the draw
-    reproducible on one backend (backends draw differently). The result has
+    axis' size) shapes the random mask.
+
+    The mask comes from :mod:`pa.random`: a ``key`` (``pa.random.key``,
+    ``split``, ``fold_in``) or a ``seed`` (standing for ``pa.random.key(seed)``)
+    gives the same mask on every backend; an element is dropped where
+    ``pa.random.bernoulli(key, mask_shape, prob)`` is true. With neither, a
+    fresh seed is drawn for each call (inside ``jax.jit`` once, when the
+    function is traced: pass a key to draw anew per step). The result has
     ``dtype`` when given, else ``x``'s dtype; ``training=False`` (or
     ``prob=0``) returns ``x`` unchanged apart from that dtype.
 
@@ -606,4 +665,33 @@ def dropout(
     >>> y = pa.dropout(pa.ones((1000,)), 0.25, seed=0)
     >>> sorted(set(pa.to_numpy(y).tolist())) == [0.0, 1 / 0.75]
     True
+    >>> pa.dropout(pa.ones((6,)), 0.5, key=pa.random.key(0))
+    Array([2., 0., 2., 2., 2., 0.], backend=numpy, dtype=float64)
     """
+    x = xp.asarray(x)
+    try:
+        if isinstance(prob, (bool, str, bytes)):
+            raise TypeError
+        prob = float(prob)
+    except (TypeError, ValueError):
+        raise PolyarrayTypeError(
+            f"pa.dropout on the {_backend(xp)} backend: prob must be a real number, not {prob!r}."
+        ) from None
+    if not 0.0 <= prob < 1.0:
+        raise PolyarrayValueError(
+            f"pa.dropout on the {_backend(xp)} backend: the dropout probability must lie in [0, 1), not {prob!r}."
+        )
+    result_dtype = x.dtype if dtype is None else dtype
+    y = xp.astype(x, result_dtype)
+    if not training or prob == 0.0:
+        return y
+    if scale and not _isdtype(result_dtype, ("real floating", "complex floating")):
+        raise PolyarrayTypeError(
+            f"pa.dropout on the {_backend(xp)} backend: scale=True needs a floating-point result dtype, not "
+            f"{_name_of(result_dtype)}; pass dtype= or scale=False."
+        )
+    mask_shape = _mask_shape(xp, tuple(x.shape), noise_shape)
+    dropped = xp.random.bernoulli(_dropout_key(xp, key, seed), mask_shape, prob)
+    if scale:
+        y = xp.multiply(y, xp.asarray(1.0 / (1.0 - prob), dtype=result_dtype))
+    return xp.where(dropped, xp.zeros((), dtype=result_dtype), y)

@@ -715,7 +715,7 @@ def bernoulli(xp: Any, key: ArrayLike, shape: int | Sequence[int], p: float, /) 
     words = _words(xp, k0, k1, size, "bernoulli")
     threshold = round(p * 2**32)
     if threshold > _MASK32:
-        drawn = xp.ones(words.shape, dtype=xp.native_dtype("bool"))
+        drawn = xp.ones((size,), dtype=xp.native_dtype("bool"))
     else:
         drawn = xp.less(_ordered(xp, words), _word(xp, threshold ^ 0x80000000))
     return xp.reshape(drawn, shape)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .._declare import primary
+from . import _checks
 from ._types import ArrayLike
 from ._wrappers import REDUCTION, SEARCH
 
@@ -52,7 +53,7 @@ def count_nonzero(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None,
     """
 
 
-@primary(wrappers=SEARCH)
+@primary(wrappers=SEARCH, check=_checks.one_dimension_or_more)
 def nonzero(x: ArrayLike, /) -> tuple[ArrayLike, ...]:
     """The indices of the non-zero elements of ``x``: a tuple of one index array per axis.
 
@@ -64,7 +65,7 @@ def nonzero(x: ArrayLike, /) -> tuple[ArrayLike, ...]:
     """
 
 
-@primary(wrappers=SEARCH)
+@primary(wrappers=SEARCH, check=_checks.sorted_1d)
 def searchsorted(
     x1: ArrayLike,
     x2: ArrayLike,

@@ -15,6 +15,7 @@ from typing import Any
 
 from .._declare import compositional, primary
 from .._errors import PolyarrayTypeError, PolyarrayValueError
+from . import _checks
 from ._types import ArrayLike, DTypeLike
 from ._wrappers import COMPOSITION, REDUCTION
 from .data_types import isdtype as _isdtype
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 
-@primary(wrappers=REDUCTION)
+@primary(wrappers=REDUCTION, check=_checks.axis_for_many_dimensions)
 def cumulative_prod(
     x: ArrayLike,
     /,
@@ -55,7 +56,7 @@ def cumulative_prod(
     """
 
 
-@primary(wrappers=REDUCTION)
+@primary(wrappers=REDUCTION, check=_checks.axis_for_many_dimensions)
 def cumulative_sum(
     x: ArrayLike,
     /,

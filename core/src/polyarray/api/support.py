@@ -15,6 +15,8 @@ other hook must be implemented by every plugin.
 | ``set_item`` | immutable arrays | ``Array.__setitem__`` |
 | ``get_item`` | never | ``Array.__getitem__`` (a framework that clips out-of-bounds indices checks them here) |
 | ``error_class`` | never | error translation: the builtin class a framework's own exception stands for |
+| ``compute_arrays`` | lazy backends | ``pa.compute``, dynamic switches, the NaN policy: several arrays in one pass |
+| ``persist_arrays`` | lazy backends | ``pa.persist``: evaluate arrays and keep them on the backend |
 """
 
 from __future__ import annotations
@@ -114,3 +116,36 @@ def error_class(xp: Any, error: BaseException, /) -> type[Exception] | None:
     >>> pa.get_backend("numpy").raw.error_class(ValueError("bad"))
     """
     return None
+
+
+@support
+def compute_arrays(xp: Any, *arrays: ArrayLike) -> tuple[Any, ...]:
+    """The values of native ``arrays`` as NumPy arrays, evaluated together.
+
+    A lazy backend (``backend_info`` key ``lazy: True``) evaluates all of them
+    in one pass over their graphs, so work they share runs once. An error that
+    depends on values (a singular matrix, an index out of bounds) may surface
+    here; polyarray reports it as a ``pa.PolyarrayError``. The default
+    converts each array with ``to_numpy``.
+
+    >>> import numpy as np
+    >>> pa.get_backend("numpy").raw.compute_arrays(np.arange(2), np.ones(2))
+    (array([0, 1]), array([1., 1.]))
+    """
+    return tuple(xp.to_numpy(x) for x in arrays)
+
+
+@support
+def persist_arrays(xp: Any, *arrays: ArrayLike) -> tuple[Any, ...]:
+    """Native ``arrays`` evaluated and kept on the backend (in a cluster's memory), with every size known.
+
+    Later calls on the results start from the stored values instead of
+    recomputing their graphs. The default returns ``arrays``: arrays of an
+    eager backend hold their values already.
+
+    >>> import numpy as np
+    >>> x = np.arange(2)
+    >>> pa.get_backend("numpy").raw.persist_arrays(x)[0] is x
+    True
+    """
+    return arrays

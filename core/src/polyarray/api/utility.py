@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from .._declare import primary
-from ._types import ArrayLike
-from ._wrappers import REDUCTION
+from typing import Any
 
-__all__ = ["all", "any", "diff"]
+from .._declare import compositional, primary
+from . import _checks
+from ._types import ArrayLike
+from ._wrappers import OPERANDS, REDUCTION
+from .elementwise import _close
+
+__all__ = ["all", "allclose", "any", "diff"]
 
 
 @primary(wrappers=REDUCTION)
@@ -20,6 +24,33 @@ def all(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     >>> pa.all(pa.asarray([[1.0, float("nan")], [0.0, 2.0]]), axis=1)
     Array([ True, False], backend=numpy, dtype=bool)
     """
+
+
+@compositional(wrappers=OPERANDS)
+def allclose(
+    xp: Any,
+    x1: ArrayLike | int | float | complex | bool,
+    x2: ArrayLike | int | float | complex | bool,
+    /,
+    *,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: bool = False,
+) -> ArrayLike:
+    """Whether every element of ``x1`` is close to the matching one of ``x2``: ``all(isclose(x1, x2, ...))``.
+
+    The tolerances, the promotion and the treatment of NaN and infinities are
+    those of :func:`isclose`; arrays of no elements are all close. The
+    result is a 0-d boolean array (NumPy returns a Python ``bool``; the array
+    works wherever a bool does: ``if``, ``assert``, ``bool()``, and keeps a
+    traced or lazy computation unevaluated).
+
+    >>> pa.allclose(pa.asarray([1e10, 1e-8]), pa.asarray([1.00001e10, 1e-9]))
+    Array(True, backend=numpy, dtype=bool)
+    >>> bool(pa.allclose(pa.asarray([1.0, float("nan")]), pa.asarray([1.0, float("nan")])))
+    False
+    """
+    return xp.all(_close(xp, x1, x2, rtol, atol, equal_nan, "allclose"))
 
 
 @primary(wrappers=REDUCTION)
@@ -36,7 +67,7 @@ def any(x: ArrayLike, /, *, axis: int | tuple[int, ...] | None = None, keepdims:
     """
 
 
-@primary(wrappers=REDUCTION)
+@primary(wrappers=REDUCTION, check=_checks.one_dimension_or_more)
 def diff(
     x: ArrayLike,
     /,

@@ -218,3 +218,48 @@ def report_backends(out: TextIO, progress: TextIO | None = None) -> int:
         for problem in problems:
             print("* " + problem.replace("\n", "\n    "), file=out)
     return 0
+
+
+def report_functions(out: TextIO, name: str, progress: TextIO | None = None) -> int:
+    """Print every public function of backend ``name`` by category: native, composed, and missing ones.
+
+    Exits 0 when the backend loads (missing functions are listed, not an error), 1 when it does not.
+    """
+    from .._declare import declarations
+
+    try:
+        with importing(name, progress):
+            backend = resolve_backend(name)
+    except (Exception, SystemExit) as exc:
+        print(f"{name}: does not load: {_reason(exc)}", file=out)
+        return 1
+    by_category: dict[str, list[str]] = {}
+    for decl in declarations(("primary", "mixed", "compositional")):
+        by_category.setdefault(decl.function.__module__.rsplit(".", 1)[-1], []).append(decl.qualname)
+    print(
+        f"{name} ({_framework_of(name)[2]}): {len(backend.native)} native, {len(backend.composed)} composed "
+        f"by the core, {len(backend.missing)} missing",
+        file=out,
+    )
+    for category, names in by_category.items():
+        print(f"\n{category} ({len(names)})", file=out)
+        for label, chosen in (("native", backend.native), ("composed", backend.composed), ("missing", backend.missing)):
+            found = [n for n in names if n in chosen]
+            if found:
+                print(f"  {label + ':':<10}" + _wrapped(found, 12), file=out)
+    if backend.missing:
+        print(f"\nmissing on {name}: {', '.join(sorted(backend.missing))}", file=out)
+    return 0
+
+
+def _wrapped(names: list[str], indent: int, width: int = 100) -> str:
+    """``names`` joined by spaces, wrapped at ``width`` with continuation lines indented by ``indent``."""
+    lines, line = [], ""
+    for item in names:
+        if line and indent + len(line) + 1 + len(item) > width:
+            lines.append(line)
+            line = item
+        else:
+            line = f"{line} {item}" if line else item
+    lines.append(line)
+    return ("\n" + " " * indent).join(lines)

@@ -183,3 +183,19 @@ def test_from_dlpack(case):
         case.check("from_dlpack", _reference_copy(case, x))
     else:
         case.check("from_dlpack", x, copy=case.draw(st.sampled_from([None, True]), label="copy"))
+
+
+@conformance("diag")
+def test_diag(case):
+    """A 1-d array laid on the ``k``-th diagonal of a square matrix; the ``k``-th diagonal of a 2-d array
+    (empty where it lies outside the matrix)."""
+    ndim = case.draw(st.sampled_from([1, 2]), label="ndim")
+    x = case.array(case.dtype(), shapes(min_dims=ndim, max_dims=ndim), label="x")
+    k = case.draw(st.integers(-4, 4), label="k")
+    case.check("diag", x, k=k)
+
+
+@conformance("diag")
+def test_diag_needs_one_or_two_dimensions(case):
+    x = case.array(case.dtype(), case.draw(st.sampled_from([(), (2, 2, 2), (1, 0, 3)]), label="shape"), label="x")
+    case.check("diag", x, expect_error=True)

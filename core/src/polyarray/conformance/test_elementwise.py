@@ -246,3 +246,64 @@ def test_out_argument(case, function):
         return result, out
 
     case.check(call, out, *arguments, name=function, transcendental=function == "exp")
+
+
+# -- closeness ----------------------------------------------------------------------------------
+
+
+def _close_operands(case):
+    """Two arrays of one dtype (bfloat16 left out: the reference's float32 would decide near the tolerance
+    differently), the second often the first scaled by a relative step around the default tolerance."""
+    from polyarray.testing import as_numpy
+
+    dtype = case.dtype(("bool", "numeric"), exclude=("bfloat16",))
+    first_shape, second_shape = case.draw(broadcastable_shapes(2), label="shapes")
+    x1 = case.array(dtype, first_shape, label="x1")
+    if dtype.kind in ("real floating", "complex floating") and case.draw(st.booleans(), label="nearby"):
+        step = case.draw(st.sampled_from([0.0, 1e-9, 5e-6, 2e-5, 1e-3]), label="step")
+        values = as_numpy(x1)[1]
+        with np.errstate(all="ignore"):
+            nearby = (values * values.dtype.type(1 + step)).astype(values.dtype)
+        return x1, case.asarray(nearby, dtype)
+    return x1, case.array(dtype, second_shape, label="x2")
+
+
+def _with_tolerances(function, **tolerances):
+    """A call of ``function`` with ``rtol``/``atol`` (``case.check`` reads those keywords as its own)."""
+
+    def call(xp, *args, **kwargs):
+        return xp.functions[function](*args, **tolerances, **kwargs)
+
+    return call
+
+
+@conformance("isclose", "allclose")
+def test_isclose_allclose(case, function):
+    """NumPy's ``|x1 - x2| <= atol + rtol * |x2|`` with ``x2`` finite, or ``x1 == x2``; two NaNs with ``equal_nan``."""
+    x1, x2 = _close_operands(case)
+    rtol, atol = case.draw(st.sampled_from([(1e-05, 1e-08), (0.0, 0.0), (1e-3, 0.5), (0.25, 0)]), label="tol")
+    call = _with_tolerances(function, rtol=rtol, atol=atol)
+    case.check(call, x1, x2, name=function, equal_nan=case.draw(st.booleans(), label="equal_nan"))
+
+
+@conformance("isclose", "allclose")
+def test_isclose_scalars_and_mixed_dtypes(case, function):
+    """Operands promote as in ``add``; integers compare as floats."""
+    dtype = case.dtype(("bool", "numeric"), exclude=("bfloat16",))
+    x = case.array(dtype, label="x")
+    other = case.draw(st.sampled_from(["scalar", "array"]), label="other")
+    if other == "scalar":
+        y = case.draw(st.sampled_from([0, 1, 2.5, float("nan"), float("inf")]), label="y")
+        if dtype.kind in ("bool", "signed integer", "unsigned integer") and isinstance(y, float):
+            y = 1
+    else:
+        y = case.array(case.dtype(("bool", "numeric"), exclude=("bfloat16",)), x.shape, label="y")
+    case.check(function, x, y)
+
+
+@conformance("isclose", "allclose")
+def test_isclose_bad_tolerance(case, function):
+    x = case.array(case.dtype("real floating"), (2,), label="x")
+    name = case.draw(st.sampled_from(["rtol", "atol"]), label="name")
+    tolerance = case.draw(st.sampled_from(["0.1", None, 1j, [0.1]]), label="tolerance")
+    case.check(_with_tolerances(function, **{name: tolerance}), x, x, name=function, expect_error=True)

@@ -37,6 +37,47 @@ def test_values_survive_a_round_trip(case, function):
     case.check(call, values, name=function)
 
 
+@conformance("compute")
+def test_compute(case):
+    """``compute`` gives each array's values as NumPy arrays, in one pass: errors of a lazy graph surface there."""
+    dtype = case.dtype(exclude=("bfloat16",))
+    x = case.array(dtype, shapes(min_dims=1), label="x")
+    y = case.array(dtype, label="y")
+
+    def call(xp, x, y):
+        doubled = xp.functions["add"](x, x)
+        return pa.compute(doubled, x, y.data, xp.functions["flip"](x, axis=0))
+
+    case.check(call, x, y, name="compute")
+
+
+@conformance("compute")
+def test_compute_of_a_failing_graph(case):
+    """A value-dependent error (an index out of bounds in an index array) raises on every backend."""
+    x = case.array(case.dtype(exclude=("bfloat16",)), (3,), label="x")
+
+    def call(xp, x):
+        return pa.compute(xp.functions["take"](x, xp.functions["asarray"]([0, 3]), axis=0))
+
+    case.check(call, x, name="compute", expect_error=True)
+
+
+@conformance("persist")
+def test_persist(case):
+    """``persist`` keeps arrays on their backend with their values and every size known, also after a mask."""
+    dtype = case.dtype(exclude=("bfloat16",))
+    x = case.array(dtype, shapes(min_dims=1), label="x")
+    mask = case.array("bool", x.shape, label="mask")
+
+    def call(xp, x, mask):
+        kept, picked = pa.persist(x, x[mask])
+        assert kept.backend is xp and picked.backend is xp
+        assert picked.shape[0] is not None
+        return kept, picked, len(picked)
+
+    case.check(call, x, mask, name="persist")
+
+
 @conformance("to_native")
 def test_to_native(case):
     """``to_native`` unwraps arrays (also inside lists, tuples and dicts) into the backend's native type."""

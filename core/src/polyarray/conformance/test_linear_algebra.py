@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from polyarray.conformance._helpers import bounded, is_inexact, with_axis
+from polyarray.conformance._helpers import bounded, eps, is_inexact, with_axis
 from polyarray.testing import as_numpy, broadcastable_shapes, conformance, shapes, tolerance
 
 KINDS = ("integral", "floating")
@@ -100,3 +100,101 @@ def test_vecdot(case, function):
     a = case.array(dtype, shape1, elements=_elements(dtype), label="x1")
     b = case.array(dtype, shape2, elements=_elements(dtype), label="x2")
     case.check(function, a, b, axis=-position - 1, **_product_atol(dtype, a, b, k))
+
+
+# -- einsum -------------------------------------------------------------------------------------
+
+_LABELS = "abcdAB"
+
+
+def _einsum_elements(dtype):
+    """Small integral values (products and sums of them are exact in every precision but bfloat16's), and, for
+    real floating dtypes, NaN, which propagates the same way in any order of summation. Infinities do not:
+    NumPy sums ``inf * 1 + inf * 0`` term by term (NaN) where other libraries factor it as ``inf * (1 + 0)``
+    (docs/departures.md); complex values stay finite."""
+    small = st.sampled_from([0, 1, 2, -1, -3])
+    if dtype.kind == "bool":
+        return st.booleans()
+    if dtype.kind == "unsigned integer":
+        return st.sampled_from([0, 1, 2, 3])
+    if dtype.kind == "signed integer":
+        return small
+    if dtype.kind == "complex floating":
+        return st.builds(complex, small.map(float), small.map(float))
+    return small.map(float) | st.just(float("nan"))
+
+
+def _einsum_term(case, sizes, ellipsis_sizes):
+    """One input term and the shape of its operand: labels of the shared sizes (repeated ones take a
+    diagonal; a first occurrence may be 1, which broadcasts), and sometimes an ellipsis."""
+    labels = case.draw(st.lists(st.sampled_from(_LABELS), max_size=3), label="labels")
+    shape = []
+    for position, label in enumerate(labels):
+        first = labels.index(label)
+        if first < position:
+            shape.append(shape[first])
+        else:
+            shape.append(case.draw(st.sampled_from([sizes[label], 1]), label="size"))
+    term = "".join(labels)
+    if case.draw(st.booleans(), label="ellipsis"):
+        rank = case.draw(st.integers(0, len(ellipsis_sizes)), label="rank")
+        at = case.draw(st.integers(0, len(labels)), label="at")
+        term = term[:at] + "..." + term[at:]
+        shape[at:at] = [case.draw(st.sampled_from([1, size]), label="size") for size in ellipsis_sizes[rank:]]
+    return term, tuple(shape)
+
+
+@conformance("einsum")
+def test_einsum(case):
+    """NumPy's grammar: diagonals, broadcasting labels and ellipses, implicit and explicit outputs."""
+    dtype = case.dtype()
+    sizes = {label: case.draw(st.integers(0, 3), label=f"size of {label}") for label in _LABELS}
+    ellipsis_sizes = case.draw(st.lists(st.integers(1, 3), max_size=2), label="ellipsis sizes")
+    terms, operands = [], []
+    for _ in range(case.draw(st.integers(1, 3), label="operands")):
+        term, shape = _einsum_term(case, sizes, ellipsis_sizes)
+        terms.append(term)
+        operands.append(case.array(dtype, shape, elements=_einsum_elements(dtype), label="operand"))
+    subscripts = ",".join(terms)
+    if case.draw(st.booleans(), label="explicit"):
+        used = sorted({c for term in terms for c in term if c.isalpha()})
+        output = "".join(case.draw(st.permutations(used), label="output")[: case.draw(st.integers(0, len(used)))])
+        if any("..." in term for term in terms) or case.draw(st.booleans(), label="empty ellipsis"):
+            output += "..."
+        subscripts += "->" + output
+    case.check("einsum", subscripts, *operands, rtol=4 * eps(dtype) if is_inexact(dtype) else None)
+
+
+@conformance("einsum")
+def test_einsum_promotes(case):
+    """Operands of two dtypes give the promoted dtype (as ``pa.result_type``)."""
+    first = case.dtype(("integral", "floating"), exclude=("bfloat16", "uint64"))
+    second = case.dtype(("integral", "floating"), exclude=("bfloat16", "uint64"))
+    x = case.array(first, (3, 2), elements=_einsum_elements(first), label="x")
+    y = case.array(second, (2,), elements=_einsum_elements(second), label="y")
+    case.check("einsum", "ij,j->i", x, y)
+
+
+@conformance("einsum")
+def test_einsum_bad_subscripts(case):
+    """What NumPy refuses, every backend refuses with a ValueError."""
+    subscripts, shapes_ = case.draw(
+        st.sampled_from(
+            [
+                ("i->ii", [(3,)]),
+                ("i->j", [(3,)]),
+                ("i,j->", [(3,)]),
+                ("i", [(2, 3)]),
+                ("i..", [(3,)]),
+                ("ij->i->j", [(2, 3)]),
+                ("i1", [(2, 3)]),
+                ("ij,jk", [(2, 3), (4, 5)]),
+                ("ii", [(1, 3)]),
+                ("...->", [(2, 3)]),
+            ]
+        ),
+        label="call",
+    )
+    dtype = case.dtype("real floating")
+    operands = [case.array(dtype, shape, label="operand") for shape in shapes_]
+    case.check("einsum", subscripts, *operands, expect_error=True)

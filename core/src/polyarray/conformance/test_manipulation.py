@@ -199,3 +199,89 @@ def test_unstack(case):
     x = case.array(case.dtype(), shapes(min_dims=1), label="x")
     axis = case.draw(st.integers(-x.ndim, x.ndim - 1), label="axis")
     case.check("unstack", x, axis=axis)
+
+
+_PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap")
+
+
+def _pad_width(case, ndim):
+    """``pad_width`` in each of NumPy's forms: an int, a (before, after) pair, one pair per axis."""
+    width = st.integers(0, 5)
+    form = case.draw(st.sampled_from(["int", "pair", "per axis"]), label="form")
+    if form == "int":
+        return case.draw(width, label="pad_width")
+    if form == "pair":
+        return (case.draw(width, label="before"), case.draw(width, label="after"))
+    return tuple((case.draw(width, label="before"), case.draw(width, label="after")) for _ in range(ndim))
+
+
+@conformance("pad")
+def test_pad(case):
+    """Every mode, widths beyond the axis (the mirror or period continues), constants of the array's kind."""
+    dtype = case.dtype()
+    mode = case.draw(st.sampled_from(_PAD_MODES), label="mode")
+    x = case.array(dtype, shapes(min_dims=0, min_side=0 if mode == "constant" else 1), label="x")
+    kwargs = {}
+    if mode == "constant" and case.draw(st.booleans(), label="constant"):
+        constants = {"bool": st.booleans(), "signed integer": st.integers(-100, 100)}
+        kwargs["constant_values"] = case.draw(
+            constants.get(dtype.kind, st.integers(0, 100) | st.sampled_from([2.5, float("inf"), -0.0])), label="value"
+        )
+        if dtype.kind == "unsigned integer" and isinstance(kwargs["constant_values"], float):
+            kwargs["constant_values"] = 7
+    case.check("pad", x, _pad_width(case, x.ndim), mode, **kwargs)
+
+
+@conformance("pad")
+def test_pad_per_axis_constants(case):
+    """One (before, after) pair of constants per axis; a corner takes the last axis' constant."""
+    dtype = case.dtype(("integral", "real floating"))
+    x = case.array(dtype, shapes(min_dims=1), label="x")
+    values = st.integers(0, 100)
+    constants = tuple((case.draw(values, label="before"), case.draw(values, label="after")) for _ in range(x.ndim))
+    case.check("pad", x, _pad_width(case, x.ndim), constant_values=constants)
+
+
+@conformance("pad")
+def test_pad_bad_arguments(case):
+    x = case.array(case.dtype(("integral", "real floating")), (2, 3), label="x")
+    bad = case.draw(
+        st.sampled_from(
+            [
+                ((-1,), {}),
+                ((1.5,), {}),
+                (((1, 2), (3, 4), (5, 6)), {}),
+                ((1, "maximum"), {}),
+                ((1, "edge"), {"constant_values": 2}),
+                ((1,), {"constant_values": "zero"}),
+                ((1,), {"constant_values": 1j}),
+            ]
+        ),
+        label="arguments",
+    )
+    args, kwargs = bad
+    if len(args) == 3:
+        args = (args,)
+    case.check("pad", x, *args, expect_error=True, **kwargs)
+
+
+@conformance("split")
+def test_split(case):
+    """Equal sections, or split points read as Python slice bounds (negative, beyond the end, backwards)."""
+    x = case.array(case.dtype(), shapes(min_dims=1), label="x")
+    axis = case.draw(st.integers(-x.ndim, x.ndim - 1), label="axis")
+    length = x.shape[axis]
+    if case.draw(st.booleans(), label="sections"):
+        sections = case.draw(st.sampled_from([n for n in range(1, 5) if length % n == 0]), label="indices_or_sections")
+    else:
+        point = st.integers(-length - 2, length + 2)
+        sections = case.draw(st.lists(point, max_size=3), label="indices_or_sections")
+    case.check("split", x, sections, axis=axis)
+
+
+@conformance("split")
+def test_split_bad_arguments(case):
+    """Unequal sections, no sections, a 0-d array: errors everywhere, as in NumPy."""
+    problem = case.draw(st.sampled_from(["unequal", "zero", "0-d"]), label="problem")
+    x = case.array(case.dtype(), () if problem == "0-d" else (5,), label="x")
+    case.check("split", x, {"unequal": 2, "zero": 0, "0-d": 1}[problem], expect_error=True)

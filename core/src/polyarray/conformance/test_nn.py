@@ -3,9 +3,8 @@
 Backends may run their framework's own activations instead of the core's
 compositions, so results are compared with the transcendental tolerance;
 ``gelu``'s composition uses an erfc fit accurate to 1.2e-7, which float64
-results are compared within. Random functions are compared through what
-does not depend on the draw: ``dropout`` keeps each element scaled or
-zeroes it, and repeats itself for one seed.
+results are compared within. ``dropout`` draws its mask from ``pa.random``,
+so a seed or a key gives the same result on every backend.
 """
 
 from __future__ import annotations
@@ -154,30 +153,34 @@ def test_dropout_off(case):
     case.check("dropout", x, prob, training=training)
 
 
-def _dropout_invariant(prob, scale, seed, noise_shape):
-    """``dropout``'s result with every dropped element put back (as the scaled ``x``): the same on every backend."""
-
-    def call(xp, x):
-        kept = xp.functions["dropout"](x, prob, scale=scale, seed=seed, noise_shape=noise_shape)
-        factor = 1.0 / (1.0 - prob) if scale else 1.0
-        expected = xp.functions["multiply"](x, xp.functions["asarray"](factor, dtype=x.dtype))
-        dropped = xp.functions["equal"](kept, xp.functions["zeros_like"](kept))
-        return xp.functions["where"](dropped, expected, kept)
-
-    return call
+@conformance("dropout")
+def test_dropout_same_mask_everywhere(case):
+    """A seed or a key gives the same mask on every backend: the results agree element by element."""
+    dtype = case.dtype("floating")
+    x = case.array(dtype, shapes(min_dims=0), label="x")
+    prob = case.draw(st.sampled_from([0.25, 0.5, 0.9]), label="prob")
+    kwargs = {"scale": case.draw(st.booleans(), label="scale")}
+    if x.ndim and case.draw(st.booleans(), label="noise_shape"):
+        kwargs["noise_shape"] = tuple(case.draw(st.sampled_from([1, None]), label="side") for _ in x.shape)
+    seed = case.draw(st.integers(-(2**63), 2**64 - 1), label="seed")
+    if case.draw(st.booleans(), label="key"):
+        kwargs["key"] = case.xp.random.fold_in(case.xp.random.key(seed), 7)
+    else:
+        kwargs["seed"] = seed
+    case.check("dropout", x, prob, **kwargs)
 
 
 @conformance("dropout")
-def test_dropout_keeps_or_zeroes(case):
-    dtype = case.dtype("real floating", exclude=("bfloat16",))
-    x = case.array(dtype, shapes(min_dims=1), elements=bounded(dtype, 100.0), label="x")
-    prob = case.draw(st.sampled_from([0.25, 0.5, 0.9]), label="prob")
-    scale = case.draw(st.booleans(), label="scale")
-    noise_shape = None
-    if case.draw(st.booleans(), label="noise_shape"):
-        noise_shape = tuple(case.draw(st.sampled_from([1, None]), label="side") for _ in x.shape)
-    invariant = _dropout_invariant(prob, scale, case.draw(st.integers(0, 2**31), label="seed"), noise_shape)
-    case.check(invariant, x, name="dropout", rtol=tolerance(dtype).rtol * 4)
+def test_dropout_bad_seed_or_key(case):
+    x = case.array(case.dtype("real floating"), (3,), label="x")
+    bad = case.draw(
+        st.sampled_from([{"seed": 2**64}, {"seed": 1.5}, {"key": [1, 2, 3]}, {"seed": 1, "key": "key"}]), label="bad"
+    )
+    if bad.get("key") == "key":
+        bad["key"] = case.xp.random.key(1)
+    elif "key" in bad:
+        bad["key"] = case.asarray(np.array(bad["key"], dtype=np.uint32), "uint32")
+    case.check("dropout", x, 0.5, expect_error=True, **bad)
 
 
 @conformance("dropout")
@@ -227,6 +230,46 @@ def test_cross_entropy(case):
     epsilon = case.draw(st.sampled_from([1e-7, 1e-3]), label="epsilon")
     tolerances = _loss_tolerance(dtype, -math.log(epsilon), math.prod(shape))
     case.check("cross_entropy", true, pred, axis=axis, epsilon=epsilon, reduction=reduction, **tolerances)
+
+
+@conformance("cross_entropy")
+def test_cross_entropy_from_logits_and_labels(case):
+    """Logits (of any magnitude, infinities and NaN included) against integer class labels (some outside
+    the classes) or target distributions, with label smoothing."""
+    dtype = case.dtype("real floating")
+    shape = case.draw(shapes(min_dims=1, max_dims=3, min_side=1), label="shape")
+    axis = case.draw(st.integers(-len(shape), len(shape) - 1), label="axis")
+    from_logits = case.draw(st.booleans(), label="from_logits")
+    if from_logits:
+        pred = case.array(dtype, shape, elements=bounded(dtype, 50.0), label="logits")
+    else:
+        pred = case.asarray(_probabilities(case, dtype, shape, "pred"), dtype)
+    classes = shape[axis]
+    if case.draw(st.booleans(), label="labels"):
+        label_shape = tuple(size for i, size in enumerate(shape) if i != axis % len(shape))
+        label_dtype = case.dtype("integral", exclude=("uint64",))
+        high = min(classes, 127)
+        true = case.array(label_dtype, label_shape, elements=st.integers(0 if "u" in label_dtype.name else -1, high))
+    else:
+        true = case.asarray(_probabilities(case, dtype, shape, "true"), dtype)
+    smoothing = case.draw(st.sampled_from([0.0, 0.1, 1.0]), label="label_smoothing")
+    reduction = case.draw(st.sampled_from(["none", "sum", "mean"]), label="reduction")
+    tolerances = _loss_tolerance(dtype, 200.0, math.prod(shape))
+    case.check(
+        "cross_entropy", true, pred, from_logits=from_logits, axis=axis, label_smoothing=smoothing,
+        reduction=reduction, **tolerances,
+    )  # fmt: skip
+
+
+@conformance("cross_entropy")
+def test_cross_entropy_bad_labels(case):
+    """Labels of the wrong shape, smoothing outside [0, 1], an axis out of range."""
+    dtype = case.dtype("real floating")
+    pred = case.asarray(np.zeros((2, 3)), dtype)
+    problem = case.draw(st.sampled_from(["shape", "smoothing", "axis"]), label="problem")
+    labels = case.asarray(np.array([0, 1, 2] if problem == "shape" else [0, 1]), "int32")
+    options = {"label_smoothing": 1.5} if problem == "smoothing" else {"axis": 2} if problem == "axis" else {}
+    case.check("cross_entropy", labels, pred, from_logits=True, expect_error=True, **options)
 
 
 @conformance("binary_cross_entropy")

@@ -188,3 +188,61 @@ def test_unique_any_values(case, function):
     dtype = case.dtype()
     x = case.array(dtype, shapes(max_dims=2), label="x")
     case.check(function, x, transform=_canonical(SET_FIELDS[function]))
+
+
+@conformance("top_k")
+def test_top_k(case):
+    """The ``k`` largest or smallest, sorted; equal values (``-0.0`` and ``0.0`` too) by index; NaN largest."""
+    dtype = case.dtype(("bool", "real"))
+    elements = _few_values(dtype) if case.draw(st.booleans(), label="repeats") else None
+    x = case.array(dtype, shapes(min_dims=1), elements=elements, label="x")
+    axis = case.draw(st.integers(-x.ndim, x.ndim - 1), label="axis")
+    k = case.draw(st.integers(0, x.shape[axis]), label="k")
+    case.check("top_k", x, k, axis=axis, largest=case.draw(st.booleans(), label="largest"))
+
+
+@conformance("top_k")
+def test_top_k_bad_input(case):
+    """``k`` outside ``[0, n]``, a 0-d array, complex numbers."""
+    problem = case.draw(st.sampled_from(["k", "0-d", "complex"]), label="problem")
+    if problem == "complex":
+        x = case.array(case.dtype("complex floating"), (3,), label="x")
+        case.check("top_k", x, 1, expect_error=True)
+    elif problem == "0-d":
+        case.check("top_k", case.array(case.dtype("real"), (), label="x"), 0, expect_error=True)
+    else:
+        x = case.array(case.dtype("real"), (3,), label="x")
+        case.check("top_k", x, case.draw(st.sampled_from([-1, 4]), label="k"), expect_error=True)
+
+
+# -- sizes that depend on values ---------------------------------------------------------------
+
+#: Functions whose result's size depends on the values of their input.
+DATA_DEPENDENT = {
+    "nonzero": lambda xp, x: xp.functions["nonzero"](x)[0],
+    "unique_values": lambda xp, x: xp.functions["unique_values"](x),
+    "Array.__getitem__": lambda xp, x: x[x != xp.functions["zeros_like"](x)],
+}
+
+
+@conformance(*DATA_DEPENDENT)
+def test_sizes_that_depend_on_values(case, function):
+    """An eager backend knows the size; a lazy one says None until the result is computed (then it agrees).
+
+    The lazy-backend contract (docs/writing-a-backend.md): a size that depends on
+    values is unknown, None in polyarray, and computing gives NumPy's values. For an
+    empty input a lazy backend may know that the result is empty, or not.
+    """
+    dtype = case.dtype(("integral", "real floating"))
+    x = case.array(dtype, shapes(min_dims=1, max_dims=1), elements=_few_values(dtype), label="x")
+    make = DATA_DEPENDENT[function]
+
+    def call(xp, x):
+        result = make(xp, x)
+        if not xp.info.lazy:
+            assert isinstance(result.shape[0], int), (function, result.shape)
+        elif x.size:
+            assert result.shape == (None,) and result.size is None, (function, result.shape)
+        return result
+
+    case.check(call, x, name=function)

@@ -145,3 +145,46 @@ def test_invalid_axes(case, function):
     if function == "cumulative_sum" and isinstance(bad, tuple):
         bad = x.ndim
     case.check(function, x, axis=bad, expect_error=True)
+
+
+# -- order statistics ---------------------------------------------------------------------------
+
+_QUANTILE_METHODS = ("linear", "lower", "higher", "nearest", "midpoint")
+
+
+@conformance("quantile")
+def test_quantile(case):
+    """NumPy's quantiles: scalar or sequence ``q``, one axis, several or all; NaN gives NaN; every method."""
+    dtype = case.dtype(("integral", "real floating"))
+    x = case.array(dtype, shapes(min_dims=1, min_side=1), label="x")
+    axis = case.draw(axes(x.ndim), label="axis")
+    levels = st.sampled_from([0.0, 0.25, 0.5, 0.7, 1.0, 1 / 3])
+    q = case.draw(levels | st.lists(levels, min_size=1, max_size=3), label="q")
+    method = case.draw(st.sampled_from(_QUANTILE_METHODS), label="method")
+    case.check("quantile", x, q, axis=axis, keepdims=case.draw(st.booleans(), label="keepdims"), method=method)
+
+
+@conformance("median")
+def test_median(case):
+    dtype = case.dtype(("integral", "real floating"))
+    x = case.array(dtype, shapes(min_dims=1, min_side=1), label="x")
+    axis = case.draw(axes(x.ndim), label="axis")
+    case.check("median", x, axis=axis, keepdims=case.draw(st.booleans(), label="keepdims"))
+
+
+@conformance("quantile", "median")
+def test_quantile_median_errors(case, function):
+    """An empty reduction, a quantile outside [0, 1], an unknown method, complex or boolean input."""
+    problem = case.draw(st.sampled_from(["empty", "level", "method", "dtype"]), label="problem")
+    if problem == "dtype":
+        x = case.array(case.dtype(("bool", "complex floating")), (3,), label="x")
+    else:
+        x = case.array(case.dtype("real floating"), (0,) if problem == "empty" else (3,), label="x")
+    if function == "median":
+        if problem in ("level", "method"):
+            return  # median has no q and no method
+        case.check("median", x, expect_error=True)
+        return
+    q = case.draw(st.sampled_from([-0.1, 1.5, [0.5, 2.0]]), label="q") if problem == "level" else 0.5
+    method = "cubic" if problem == "method" else "linear"
+    case.check("quantile", x, q, method=method, expect_error=True)

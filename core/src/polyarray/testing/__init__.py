@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .assertions import Tolerance, as_numpy, assert_agrees, tolerance
-    from .harness import TALLY, Case, Checked, conformance, covered_functions
+    from .harness import TALLY, Case, Checked, conformance, covered_functions, persisted
     from .profiles import load_profile, register_profiles
     from .state import reset_state
     from .strategies import arrays, axes, broadcastable_shapes, dtypes, held_dtypes, scalars, shapes
@@ -50,6 +50,7 @@ _WHERE = {
     "Checked": "harness",
     "conformance": "harness",
     "covered_functions": "harness",
+    "persisted": "harness",
     "load_profile": "profiles",
     "register_profiles": "profiles",
     "reset_state": "state",
@@ -74,6 +75,7 @@ __all__ = [
     "broadcastable_shapes",
     "conformance",
     "covered_functions",
+    "persisted",
     "dtypes",
     "held_dtypes",
     "load_profile",

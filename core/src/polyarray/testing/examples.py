@@ -30,8 +30,10 @@ import doctest
 import io
 import math
 import re
+import sys
 import traceback
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +43,7 @@ from .. import _choice, _dtypes, _handler
 from .._backend import Backend
 from .._declare import DECLARATIONS, Declaration
 from .._errors import UnsupportedDtypeError
-from .harness import default_dtype_map
+from .harness import default_dtype_map, persisted
 
 __all__ = ["ExampleRun", "examples_of", "run_examples", "outputs_agree"]
 
@@ -217,6 +219,30 @@ def _reset_state() -> None:
     device_utilities.set_soft_device_mode(False)
 
 
+@contextlib.contextmanager
+def _displaying(backend: Backend) -> Iterator[None]:
+    """Show each example's value as the interpreter does; on a lazy backend, its arrays computed first.
+
+    An example's value may hold lazy arrays whose sizes are unknown until computed
+    (``nonzero``, ``unique_*``), which print their shape only: they are evaluated
+    together with ``pa.persist``, which learns their sizes, so that they print
+    their values as they do on NumPy.
+    """
+    if not backend.info.lazy:
+        yield
+        return
+
+    def display(value: Any) -> None:
+        if value is not None:
+            print(repr(persisted(value)))
+
+    shown, sys.displayhook = sys.displayhook, display
+    try:
+        yield
+    finally:
+        sys.displayhook = shown
+
+
 def run_examples(declaration: Declaration | str, backend: str) -> ExampleRun:
     """Run a declaration's docstring examples with ``backend`` set; fail on any output that disagrees.
 
@@ -246,7 +272,7 @@ def run_examples(declaration: Declaration | str, backend: str) -> ExampleRun:
         for number, example in enumerate(examples, start=1):
             output = io.StringIO()
             error: BaseException | None = None
-            with contextlib.redirect_stdout(output), warnings.catch_warnings():
+            with contextlib.redirect_stdout(output), warnings.catch_warnings(), _displaying(target):
                 warnings.simplefilter("ignore", RuntimeWarning)
                 try:
                     code = compile(example.source, f"<example {number} of pa.{decl.qualname}>", "single")

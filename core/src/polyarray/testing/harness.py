@@ -24,6 +24,13 @@ summary shows how often it happened.
 Anything else fails the test. Each outcome is counted per backend and
 function in :data:`TALLY`; the pytest plugin prints the counts, so an
 "unsupported" outcome never hides.
+
+On a lazy backend (``backend_info`` key ``lazy: True``, such as Dask) the
+call's results are computed, all in one ``pa.compute``, before they are
+judged: an error raised there is the call's error (the lazy-backend contract
+lets value-dependent errors wait until then), and each lazy array's dtype and
+the sizes it claims to know must be what it computes to. Judging and
+printing then read the computed values only.
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from .. import _handler
-from .._array import Array
+from .._array import Array, shape_of
 from .._backend import Backend
 from .._config import settings
 from .._dtypes import DTYPES, DType, as_dtype
@@ -65,6 +72,7 @@ __all__ = [
     "conformance",
     "covered_functions",
     "default_dtype_map",
+    "persisted",
 ]
 
 #: The backend every result is compared with.
@@ -363,6 +371,11 @@ class Case:
             try:
                 result = self._function(self.xp, function)(*args, **kwargs)
                 backend_error = None
+                if self.xp.info.lazy:
+                    self._check_backend_of(result, f"{label} on the {self.backend!r} backend")
+                    result = self._computed(result, f"{label} on the {self.backend!r} backend")
+            except AssertionError:
+                raise
             except Exception as error:
                 result, backend_error = None, error
             if isinstance(function, str):
@@ -477,6 +490,52 @@ class Case:
             reference, error = self._reference_call(function, label, ref_args, ref_kwargs)
         return reference if error is None else error
 
+    def _computed(self, result: Any, where: str) -> Any:
+        """A lazy backend's ``result`` with its arrays computed, all in one pass (``pa.compute``).
+
+        Errors that surface when computing are the call's errors (the lazy-backend
+        contract: value-dependent errors may wait until then, as ``pa.PolyarrayError``).
+        What each lazy array says of itself before computing must hold after: its
+        dtype, and every size it claims to know. The arrays become NumPy arrays, so
+        that judging and printing the result computes nothing more.
+        """
+        arrays: list[Any] = []
+
+        def collect(value: Any) -> None:
+            if (type(value) is Array and value.backend is self.xp) or isinstance(value, self.xp.native_array_types):
+                arrays.append(value)
+            elif isinstance(value, (list, tuple)):
+                for item in value:
+                    collect(item)
+
+        collect(result)
+        if not arrays:
+            return result
+        from ..api.interop import compute
+
+        values = dict(zip(map(id, arrays), compute(*arrays)))
+        for array in arrays:
+            value = values[id(array)]
+            native = array.data if type(array) is Array else array
+            claimed = self.xp.portable_dtype(native.dtype)
+            if claimed != as_dtype(value.dtype):
+                raise AssertionError(
+                    f"{where} returned a lazy array of dtype {claimed.name} that computes to {value.dtype}"
+                )
+            shape = shape_of(native)
+            if len(shape) != value.ndim or any(s is not None and s != v for s, v in zip(shape, value.shape)):
+                raise AssertionError(f"{where} returned a lazy array of shape {shape} that computes to {value.shape}")
+
+        def rebuild(value: Any) -> Any:
+            if id(value) in values and (type(value) is Array or isinstance(value, self.xp.native_array_types)):
+                return values[id(value)]
+            if isinstance(value, (list, tuple)):
+                items = [rebuild(item) for item in value]
+                return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+            return value
+
+        return rebuild(result)
+
     def _check_backend_of(self, result: Any, where: str) -> None:
         """Arrays in a result must belong to the backend under test (NumPy arrays from interop excepted)."""
         if type(result) is Array:
@@ -485,6 +544,45 @@ class Case:
         elif isinstance(result, (list, tuple)):
             for item in result:
                 self._check_backend_of(item, where)
+
+
+def persisted(value: Any) -> Any:
+    """``value`` with the arrays of lazy backends in it evaluated, all together (``pa.persist``).
+
+    ``pa.Array`` objects inside tuples, lists and NamedTuples are replaced by
+    persisted ones: their values are computed, their sizes known, and an error
+    that depends on values is raised now, as a ``pa.PolyarrayError``. Anything
+    else is returned as it is.
+
+    >>> from polyarray.testing import persisted
+    >>> persisted((pa.asarray([1, 2]), 3))
+    (Array([1, 2], backend=numpy, dtype=int64), 3)
+    """
+    arrays: list[Array] = []
+
+    def collect(item: Any) -> None:
+        if type(item) is Array and item.backend.info.lazy:
+            arrays.append(item)
+        elif isinstance(item, (list, tuple)):
+            for part in item:
+                collect(part)
+
+    collect(value)
+    if not arrays:
+        return value
+    from ..api.interop import persist
+
+    kept = dict(zip(map(id, arrays), persist(*arrays)))
+
+    def rebuild(item: Any) -> Any:
+        if type(item) is Array and id(item) in kept:
+            return kept[id(item)]
+        if isinstance(item, (list, tuple)):
+            parts = [rebuild(part) for part in item]
+            return type(item)(*parts) if hasattr(item, "_fields") else type(item)(parts)
+        return item
+
+    return rebuild(value)
 
 
 def default_dtype_map(backend: Backend) -> dict[str, str]:

@@ -38,31 +38,7 @@ from typing import Any
 
 from ._marker import hookimpl
 
-__all__ = ["backend_info", "hookimpl", "IMPLEMENTATION_MODULES"]
-
-#: The modules holding the implementations, one per API category.
-IMPLEMENTATION_MODULES = tuple(
-    f"{__name__}.{category}"
-    for category in (
-        "support",
-        "interop",
-        "creation",
-        "data_types",
-        "elementwise",
-        "indexing",
-        "linear_algebra",
-        "manipulation",
-        "searching",
-        "set_functions",
-        "sorting",
-        "statistical",
-        "utility",
-        "linalg",
-        "fft",
-        "nn",
-        "losses",
-    )
-)
+__all__ = ["backend_info", "hookimpl"]
 
 #: Installed distributions that give JAX GPUs (``jax-cuda12-plugin`` …) or TPUs (``libtpu``).
 _GPU_PLUGIN = re.compile(r"^jax[-_](cuda|rocm)\d*[-_]plugin$")
@@ -120,7 +96,7 @@ def backend_info() -> dict[str, Any]:
         # The concrete array class first (the type that fast paths compare with), then the
         # abstract jax.Array, then JAX's tracers, so that values inside jax.jit are recognised.
         "native_array_types": [("jax._src.array", "ArrayImpl"), ("jax", "Array"), ("jax.core", "Tracer")],
-        "implementation_modules": list(IMPLEMENTATION_MODULES),
+        "implementation_package": __name__,
         "install": "pip install jax",
         "devices": _device_names(),
         "mutable_arrays": False,

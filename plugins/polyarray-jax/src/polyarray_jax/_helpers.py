@@ -17,6 +17,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+try:  # NumPy 2
+    from numpy.lib.array_utils import normalize_axis_index
+except ImportError:  # NumPy 1.26
+    from numpy.core.multiarray import normalize_axis_index  # type: ignore[no-redef]
+
 #: Whether JAX's 64-bit mode (``jax_enable_x64``) was on when the backend was built.
 X64: bool = jax.dtypes.canonicalize_dtype(np.int64) == np.dtype(np.int64)
 
@@ -51,10 +56,6 @@ class UnsupportedDtype(TypeError):
     def __init__(self, dtype: str, message: str) -> None:
         super().__init__(message)
         self.polyarray_unsupported_dtype = dtype
-
-
-class AxisError(IndexError, ValueError):
-    """An axis out of range (an ``IndexError`` and a ``ValueError``, like NumPy's ``AxisError``)."""
 
 
 # -- dtypes -------------------------------------------------------------------------------
@@ -218,25 +219,24 @@ def as_array(x: Any) -> Any:
 
 
 def normalize_axis(axis: Any, ndim: int) -> int:
-    """``axis`` in ``[0, ndim)``; an :class:`AxisError` when it is out of range."""
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise AxisError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
-    return axis % ndim
+    """``axis`` in ``[0, ndim)``.
+
+    The core checks every axis of a call (in range, none repeated); NumPy's
+    ``normalize_axis_index`` normalises it, and refuses a default axis of a 0-d
+    array that reaches here unchecked.
+    """
+    return normalize_axis_index(operator.index(axis), ndim)
 
 
 def normalize_axes(axis: Any, ndim: int) -> tuple[int, ...]:
-    """``axis`` (None, an int or a sequence) as a tuple of distinct axes in ``[0, ndim)``."""
+    """``axis`` (None, an int or a sequence) as a tuple of axes in ``[0, ndim)``."""
     if axis is None:
         return tuple(range(ndim))
-    axes = tuple(normalize_axis(a, ndim) for a in (axis if isinstance(axis, (tuple, list)) else (axis,)))
-    if len(set(axes)) != len(axes):
-        raise ValueError(f"repeated axis in {axis!r}")
-    return axes
+    return tuple(normalize_axis(a, ndim) for a in (axis if isinstance(axis, (tuple, list)) else (axis,)))
 
 
 def reduction_axis(axis: Any, ndim: int) -> Any:
-    """``axis`` of a reduction, checked: None stays None, an int stays an int, a sequence becomes a tuple."""
+    """``axis`` of a reduction, normalised: None stays None, an int stays an int, a sequence becomes a tuple."""
     if axis is None:
         return None
     if isinstance(axis, (tuple, list)):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import BFLOAT16, as_array, default_width, dtype_argument, kind, native_device, normalize_axes, place
+from ._helpers import BFLOAT16, as_array, default_width, dtype_argument, native_device, place
 from ._marker import hookimpl
 
 _SINGLE = frozenset({np.dtype(np.float16), BFLOAT16, np.dtype(np.float32), np.dtype(np.complex64)})
@@ -36,11 +36,9 @@ def _complex_input(x, name):
     return x.astype(dtype)
 
 
-def _real_input(x, name):
-    """Real ``x`` cast to the real dtype of its transform's precision; complex ``x`` is an error."""
+def _real_input(x):
+    """Real ``x`` (checked by the core) cast to the real dtype of its transform's precision."""
     x = as_array(x)
-    if kind(x.dtype) == "c":
-        raise TypeError(f"{name} needs real input, not {x.dtype}")
     dtype = _FLOAT32 if _single(x) else default_width(_FLOAT64)
     return x.astype(dtype)
 
@@ -59,24 +57,15 @@ def _length(x, n, axis, *, inverse_real=False):
     return n
 
 
-def _check_norm(norm):
-    if norm not in ("backward", "ortho", "forward"):
-        raise ValueError(f"norm must be 'backward', 'ortho' or 'forward', not {norm!r}")
-
-
 def _nd_args(x, s, axes, *, inverse_real=False):
-    """Check ``s`` and ``axes``; replace ``-1`` in ``s`` by the default length; give the axes as a list."""
-    if s is not None and axes is None:
-        raise ValueError("an n-dimensional transform given s needs axes as well")
+    """``s`` and ``axes`` (checked by the core), ``-1`` in ``s`` by the default length, the axes as a list; the
+    lengths (the defaults too) are at least 1."""
     axes = list(range(x.ndim)) if axes is None else [int(a) for a in axes]
-    normalize_axes(axes, x.ndim)
     if s is None:
         for index, axis in enumerate(axes):
             size = x.shape[axis]
             _check_length(2 * (size - 1) if inverse_real and index == len(axes) - 1 else size)
         return None, axes
-    if len(s) != len(axes):
-        raise ValueError(f"s and axes must have the same length, not {len(s)} and {len(axes)}")
     s = list(s)
     for index, (length, axis) in enumerate(zip(s, axes)):
         if length == -1:
@@ -96,7 +85,6 @@ def _in_chunks(transform, x, s, axes, norm):
 
 @hookimpl
 def fft(x, /, *, n=None, axis=-1, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "fft")
     n = _length(x, n, axis)
     return jnp.fft.fft(x, n=n, axis=axis, norm=norm)
@@ -104,7 +92,6 @@ def fft(x, /, *, n=None, axis=-1, norm="backward"):
 
 @hookimpl
 def ifft(x, /, *, n=None, axis=-1, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "ifft")
     n = _length(x, n, axis)
     return jnp.fft.ifft(x, n=n, axis=axis, norm=norm)
@@ -112,7 +99,6 @@ def ifft(x, /, *, n=None, axis=-1, norm="backward"):
 
 @hookimpl(specname="fftn")
 def fftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "fftn")
     s, axes = _nd_args(x, s, axes)
     return jnp.fft.fftn(x, s=s, axes=axes, norm=norm)
@@ -120,7 +106,6 @@ def fftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
 
 @hookimpl(specname="fftn")
 def fftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "fftn")
     s, axes = _nd_args(x, s, axes)
     return _in_chunks(jnp.fft.fftn, x, s, axes, norm)
@@ -128,7 +113,6 @@ def fftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
 
 @hookimpl(specname="ifftn")
 def ifftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "ifftn")
     s, axes = _nd_args(x, s, axes)
     return jnp.fft.ifftn(x, s=s, axes=axes, norm=norm)
@@ -136,7 +120,6 @@ def ifftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
 
 @hookimpl(specname="ifftn")
 def ifftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "ifftn")
     s, axes = _nd_args(x, s, axes)
     return _in_chunks(jnp.fft.ifftn, x, s, axes, norm)
@@ -144,15 +127,13 @@ def ifftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
 
 @hookimpl
 def rfft(x, /, *, n=None, axis=-1, norm="backward"):
-    _check_norm(norm)
-    x = _real_input(x, "rfft")
+    x = _real_input(x)
     n = _length(x, n, axis)
     return jnp.fft.rfft(x, n=n, axis=axis, norm=norm)
 
 
 @hookimpl
 def irfft(x, /, *, n=None, axis=-1, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "irfft")
     n = _length(x, n, axis, inverse_real=True)
     return jnp.fft.irfft(x, n=n, axis=axis, norm=norm)
@@ -160,8 +141,7 @@ def irfft(x, /, *, n=None, axis=-1, norm="backward"):
 
 @hookimpl(specname="rfftn")
 def rfftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
-    _check_norm(norm)
-    x = _real_input(x, "rfftn")
+    x = _real_input(x)
     s, axes = _nd_args(x, s, axes)
     return jnp.fft.rfftn(x, s=s, axes=axes, norm=norm)
 
@@ -169,8 +149,7 @@ def rfftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
 @hookimpl(specname="rfftn")
 def rfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
     # The real transform of the last axis, then the complex transform of the others.
-    _check_norm(norm)
-    x = _real_input(x, "rfftn")
+    x = _real_input(x)
     s, axes = _nd_args(x, s, axes)
     if not axes:
         return x.astype(_COMPLEX64 if _single(x) else default_width(_COMPLEX128))
@@ -180,7 +159,6 @@ def rfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
 
 @hookimpl(specname="irfftn")
 def irfftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "irfftn")
     s, axes = _nd_args(x, s, axes, inverse_real=True)
     return jnp.fft.irfftn(x, s=s, axes=axes, norm=norm)
@@ -189,7 +167,6 @@ def irfftn_v_0p5_and_above(x, /, *, s=None, axes=None, norm="backward"):
 @hookimpl(specname="irfftn")
 def irfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
     # The complex inverse transform of all axes but the last, then the real inverse of the last.
-    _check_norm(norm)
     x = _complex_input(x, "irfftn")
     s, axes = _nd_args(x, s, axes, inverse_real=True)
     if not axes:
@@ -200,7 +177,6 @@ def irfftn_v_0p4p38_and_below(x, /, *, s=None, axes=None, norm="backward"):
 
 @hookimpl
 def hfft(x, /, *, n=None, axis=-1, norm="backward"):
-    _check_norm(norm)
     x = _complex_input(x, "hfft")
     n = _length(x, n, axis, inverse_real=True)
     return jnp.fft.hfft(x, n=n, axis=axis, norm=norm)
@@ -208,39 +184,33 @@ def hfft(x, /, *, n=None, axis=-1, norm="backward"):
 
 @hookimpl
 def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
-    _check_norm(norm)
-    x = _real_input(x, "ihfft")
+    x = _real_input(x)
     n = _length(x, n, axis)
     return jnp.fft.ihfft(x, n=n, axis=axis, norm=norm)
 
 
-def _frequency_dtype(n, dtype):
-    if n < 1:
-        raise ValueError(f"the window length n must be at least 1, not {n}")
-    dtype = default_width(_FLOAT64) if dtype is None else dtype_argument(dtype)
-    if kind(dtype) != "f":
-        raise TypeError(f"sample frequencies need a real floating-point dtype, not {dtype}")
-    return dtype
+def _frequency_dtype(dtype):
+    return default_width(_FLOAT64) if dtype is None else dtype_argument(dtype)
 
 
 @hookimpl(specname="fftfreq")
 def fftfreq_v_0p4p32_and_above(n, /, *, d=1.0, dtype=None, device=None):
-    return jnp.fft.fftfreq(n, d=d, dtype=_frequency_dtype(n, dtype), device=native_device(device))
+    return jnp.fft.fftfreq(n, d=d, dtype=_frequency_dtype(dtype), device=native_device(device))
 
 
 @hookimpl(specname="fftfreq")
 def fftfreq_v_0p4p31_and_below(n, /, *, d=1.0, dtype=None, device=None):
-    return place(jnp.fft.fftfreq(n, d=d, dtype=_frequency_dtype(n, dtype)), device)
+    return place(jnp.fft.fftfreq(n, d=d, dtype=_frequency_dtype(dtype)), device)
 
 
 @hookimpl(specname="rfftfreq")
 def rfftfreq_v_0p4p32_and_above(n, /, *, d=1.0, dtype=None, device=None):
-    return jnp.fft.rfftfreq(n, d=d, dtype=_frequency_dtype(n, dtype), device=native_device(device))
+    return jnp.fft.rfftfreq(n, d=d, dtype=_frequency_dtype(dtype), device=native_device(device))
 
 
 @hookimpl(specname="rfftfreq")
 def rfftfreq_v_0p4p31_and_below(n, /, *, d=1.0, dtype=None, device=None):
-    return place(jnp.fft.rfftfreq(n, d=d, dtype=_frequency_dtype(n, dtype)), device)
+    return place(jnp.fft.rfftfreq(n, d=d, dtype=_frequency_dtype(dtype)), device)
 
 
 def _no_axes(x, axes):

@@ -25,9 +25,7 @@ def _check_bounds(indices, size, axis):
 def take(x, indices, /, *, axis=None):
     x, indices = as_array(x), as_array(indices)
     if axis is None:
-        if x.ndim > 1:
-            raise ValueError(f"take needs an axis for an array of {x.ndim} dimensions")
-        size = x.size
+        size = x.size  # a 1-d (or 0-d) array: the core has checked that others give an axis
     else:
         axis = normalize_axis(axis, x.ndim)
         size = x.shape[axis]

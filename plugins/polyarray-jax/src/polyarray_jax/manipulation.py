@@ -2,8 +2,7 @@
 
 Arrays of several dtypes (``concat``, ``stack``) are promoted with polyarray's
 rules, which are JAX's except that ``uint64`` with a signed integer is an
-error (JAX gives a floating dtype). Invalid axes raise an error that is both an
-``IndexError`` and a ``ValueError``, as NumPy's ``AxisError`` is. ``reshape``
+error (JAX gives a floating dtype); the core checks every axis. ``reshape``
 takes ``copy=`` from JAX 0.4.32 on; before, a copy is made here.
 """
 
@@ -14,14 +13,12 @@ import operator
 
 import jax.numpy as jnp
 
-from ._helpers import AxisError, as_array, concrete, normalize_axes, normalize_axis, promote
+from ._helpers import as_array, concrete, kind, normalize_axes, normalize_axis, promote
 from ._marker import hookimpl
 
 
 def _promoted(arrays):
     arrays = [as_array(a) for a in arrays]
-    if not arrays:
-        raise ValueError("need at least one array to join")
     dtype = promote([a.dtype for a in arrays])
     return [a if a.dtype == dtype else a.astype(dtype) for a in arrays]
 
@@ -47,10 +44,7 @@ def concat(arrays, /, *, axis=0):
 @hookimpl
 def expand_dims(x, /, axis=0):
     x = as_array(x)
-    axis = operator.index(axis)
-    if not -x.ndim - 1 <= axis <= x.ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {x.ndim + 1}")
-    return jnp.expand_dims(x, axis % (x.ndim + 1))
+    return jnp.expand_dims(x, operator.index(axis) % (x.ndim + 1))  # the core has checked the axis
 
 
 @hookimpl
@@ -70,6 +64,28 @@ def moveaxis(x, source, destination, /):
     if len(source) != len(destination):
         raise ValueError("moveaxis needs as many source axes as destination axes")
     return jnp.moveaxis(x, source, destination)
+
+
+@hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    if mode == "constant":
+        return jnp.pad(x, pad_width, mode, constant_values=constant_values)
+    return jnp.pad(x, pad_width, mode)
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """``jnp.pad`` (NumPy's semantics, every mode) with one constant of the array's kind; the core's
+    composition pads with per-axis constants and converts other constants."""
+    if mode != "constant":
+        return True
+    dtype = getattr(x, "dtype", None)
+    if dtype is None:
+        return False
+    allowed = {"b": (bool,), "i": (int,), "u": (int,), "f": (int, float), "c": (int, float, complex)}
+    return type(constant_values) in allowed.get(kind(dtype), ())
+
+
+pad.partial_mixed_handler = _pad_handles
 
 
 @hookimpl
@@ -137,6 +153,27 @@ def roll(x, /, shift, *, axis=None):
 
 
 @hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    return jnp.split(x, indices_or_sections, axis=axis)
+
+
+def _split_handles(x, indices_or_sections, /, *, axis=0) -> bool:
+    """``jnp.split`` for a number of sections, or split points in order within the axis (it refuses the
+    negative and backward points NumPy reads as slice bounds: the core's composition splits at those)."""
+    if type(indices_or_sections) is int:
+        return True
+    try:
+        points = [operator.index(i) for i in indices_or_sections]
+        length = x.shape[axis]
+    except (TypeError, IndexError, AttributeError):
+        return False
+    return all(0 <= a <= b <= length for a, b in zip([0, *points], [*points, length]))
+
+
+split.partial_mixed_handler = _split_handles
+
+
+@hookimpl
 def squeeze(x, /, axis):
     x = as_array(x)
     axes = normalize_axes(axis, x.ndim) if isinstance(axis, (tuple, list)) else (normalize_axis(axis, x.ndim),)
@@ -149,11 +186,7 @@ def squeeze(x, /, axis):
 @hookimpl
 def stack(arrays, /, *, axis=0):
     arrays = _promoted(arrays)
-    ndim = arrays[0].ndim + 1
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {ndim}")
-    return jnp.stack(arrays, axis=axis)
+    return jnp.stack(arrays, axis=operator.index(axis))  # the core has checked the axis
 
 
 @hookimpl
@@ -167,6 +200,4 @@ def tile(x, repetitions, /):
 @hookimpl
 def unstack(x, /, *, axis=0):
     x = as_array(x)
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
     return tuple(jnp.unstack(x, axis=normalize_axis(axis, x.ndim)))

@@ -12,9 +12,8 @@ values for slices holding ``+inf`` (``jax.nn``'s are NaN for the whole slice
 there), and so do ``linear`` and ``layer_norm`` (JAX has no layer of its own for
 them).
 
-``dropout`` draws its mask with ``jax.random``; without a seed, the seed is
-drawn from NumPy's generator when the call is traced, so a function compiled
-with ``jax.jit`` reuses one mask.
+``dropout`` is the core's composition, drawing its mask from ``pa.random``
+(the same mask on every backend).
 """
 
 from __future__ import annotations
@@ -146,52 +145,3 @@ def one_hot(indices, depth, /, *, on_value=None, off_value=None, axis=None, dtyp
     signed = _INT64 if X64 else _INT32
     mask = jax.nn.one_hot(indices.astype(signed), depth, dtype=jnp.bool_, axis=position % (ndim + 1))
     return jnp.where(mask, on, off)
-
-
-@hookimpl
-def dropout(x, prob, /, *, scale=True, dtype=None, training=True, seed=None, noise_shape=None):
-    x = as_array(x)
-    prob = float(prob)
-    if not 0.0 <= prob < 1.0:
-        raise ValueError(f"the dropout probability must lie in [0, 1), not {prob!r}")
-    result_dtype = x.dtype if dtype is None else dtype_argument(dtype)
-    if not training or prob == 0.0:
-        return x.astype(result_dtype)
-    if scale and kind(result_dtype) not in "fc":
-        raise TypeError(f"dropout with scale=True needs a floating-point result dtype, not {result_dtype}")
-    keep = jax.random.uniform(_key(seed), _mask_shape(x.shape, noise_shape)) >= prob
-    y = x.astype(result_dtype)
-    if scale:
-        y = y * jnp.asarray(1.0 / (1.0 - prob), dtype=result_dtype)
-    return jnp.where(keep, y, jnp.zeros((), dtype=result_dtype))
-
-
-def _key(seed):
-    """A ``jax.random`` key for a non-negative integer seed of any size (None: a fresh one)."""
-    if seed is None:
-        seed = int(np.random.default_rng().integers(2**32))
-    seed = operator.index(seed)
-    if seed < 0:
-        raise ValueError(f"the dropout seed must be a non-negative integer, not {seed}")
-    key = jax.random.PRNGKey(seed & 0xFFFFFFFF)
-    high = seed >> 32
-    while high:
-        key = jax.random.fold_in(key, high & 0xFFFFFFFF)
-        high >>= 32
-    return key
-
-
-def _mask_shape(shape, noise_shape):
-    """The shape of the dropout mask: ``noise_shape`` with None entries filled from ``shape``."""
-    if noise_shape is None:
-        return shape
-    noise_shape = tuple(noise_shape)
-    if len(noise_shape) != len(shape):
-        raise ValueError(f"noise_shape {noise_shape} must have one entry per axis of x, whose shape is {shape}")
-    resolved = []
-    for size, noise in zip(shape, noise_shape):
-        noise = size if noise is None else operator.index(noise)
-        if noise not in (1, size):
-            raise ValueError(f"noise_shape {noise_shape} must broadcast to the shape of x, {shape}")
-        resolved.append(noise)
-    return tuple(resolved)

@@ -66,8 +66,6 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
 @hookimpl
 def nonzero(x, /):
     x = as_array(x)
-    if x.ndim == 0:
-        raise ValueError("nonzero needs an array of at least one dimension, not a 0-d array")
     dtype = index_dtype()
     return tuple(i.astype(dtype) for i in jnp.nonzero(truth(x)))
 
@@ -75,10 +73,6 @@ def nonzero(x, /):
 @hookimpl
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     x1, x2 = as_array(x1), as_array(x2)
-    if x1.ndim != 1:
-        raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")
-    if side not in ("left", "right"):
-        raise ValueError(f"searchsorted side must be 'left' or 'right', not {side!r}")
     dtype = index_dtype()
     return jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(dtype)
 

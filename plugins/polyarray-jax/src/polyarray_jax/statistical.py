@@ -56,9 +56,7 @@ def _variance_dtype(x, name):
 
 def _cumulative_axis(x, axis):
     if axis is None:
-        if x.ndim > 1:
-            raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
-        return 0
+        return 0  # a 1-d array (the core has checked that others give an axis)
     return reduction_axis(axis, x.ndim)
 
 

@@ -33,8 +33,6 @@ def any(x, /, *, axis=None, keepdims=False):
 @hookimpl
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     x = as_array(x)
-    if x.ndim == 0:
-        raise ValueError("diff requires input that is at least one dimensional")
     if n < 0:
         raise ValueError(f"diff needs a non-negative order n, not {n}")
     axis = normalize_axis(axis, x.ndim)

@@ -11,31 +11,7 @@ from typing import Any
 
 from ._marker import hookimpl
 
-__all__ = ["backend_info", "hookimpl", "IMPLEMENTATION_MODULES"]
-
-#: The modules holding the implementations, one per API category.
-IMPLEMENTATION_MODULES = tuple(
-    f"{__name__}.{category}"
-    for category in (
-        "support",
-        "interop",
-        "creation",
-        "data_types",
-        "elementwise",
-        "indexing",
-        "linear_algebra",
-        "manipulation",
-        "searching",
-        "set_functions",
-        "sorting",
-        "statistical",
-        "utility",
-        "linalg",
-        "fft",
-        "nn",
-        "losses",
-    )
-)
+__all__ = ["backend_info", "hookimpl"]
 
 
 @hookimpl
@@ -43,7 +19,7 @@ def backend_info() -> dict[str, Any]:
     return {
         "framework": "numpy",
         "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")],
-        "implementation_modules": list(IMPLEMENTATION_MODULES),
+        "implementation_package": __name__,
         "install": "pip install numpy",
         "devices": ["cpu"],
     }

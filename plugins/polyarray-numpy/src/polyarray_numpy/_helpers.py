@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any
+
+try:  # NumPy 2
+    from numpy.lib.array_utils import normalize_axis_index
+except ImportError:  # NumPy 1.26
+    from numpy.core.multiarray import normalize_axis_index  # type: ignore[no-redef]
+
+
+def normalize_axes(axes: Any, ndim: int) -> tuple[int, ...]:
+    """``axes`` (an int or a sequence) as non-negative axes.
+
+    The core checks every axis of a call (in range, none repeated); NumPy's
+    ``normalize_axis_index`` normalises them, and refuses a default axis of a
+    0-d array that reaches here unchecked.
+    """
+    items = tuple(axes) if isinstance(axes, (tuple, list)) else (axes,)
+    return tuple(normalize_axis_index(operator.index(axis), ndim) for axis in items)
 
 
 def check_device(device: Any) -> None:

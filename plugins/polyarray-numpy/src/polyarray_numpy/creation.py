@@ -7,12 +7,16 @@ import warnings
 import numpy as np
 
 from ._helpers import check_device
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 
 @hookimpl
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     check_device(device)
+    if dtype is not None and np.dtype(dtype) == np.float16:
+        # NumPy steps by a float16 increment, whose rounding accumulates: start + i * step is computed in
+        # float64 and rounded once, as on the other backends (docs/departures.md).
+        return np.arange(start, stop, step, dtype=np.float64).astype(np.float16)
     return np.arange(start, stop, step, dtype=dtype)
 
 
@@ -37,6 +41,13 @@ def asarray_v_1p26_and_below(obj, /, *, dtype=None, device=None, copy=None):
     if copy is False and isinstance(obj, np.ndarray) and result is not obj:
         raise ValueError("asarray(copy=False) needs a copy to convert this input")
     return result
+
+
+@hookimpl
+def diag(x, /, *, k=0):
+    x = np.asarray(x)
+    # NumPy's diagonal of a matrix is a read-only view: a new array, as on the other backends.
+    return np.diag(x, k).copy() if x.ndim == 2 else np.diag(x, k)
 
 
 @hookimpl
@@ -98,12 +109,6 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 @hookimpl
 def meshgrid(*arrays, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
-    arrays = tuple(np.asarray(a) for a in arrays)
-    for position, a in enumerate(arrays):
-        if a.ndim > 1:
-            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
     return list(np.meshgrid(*arrays, indexing=indexing))
 
 
@@ -119,21 +124,16 @@ def ones_like(x, /, *, dtype=None, device=None):
     return np.ones_like(x, dtype=dtype)
 
 
-def _check_matrix(x, name):
-    x = np.asarray(x)
-    if x.ndim < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
-    return x
-
-
 @hookimpl
+@direct(np.tril)
 def tril(x, /, *, k=0):
-    return np.tril(_check_matrix(x, "tril"), k=k)
+    return np.tril(x, k=k)
 
 
 @hookimpl
+@direct(np.triu)
 def triu(x, /, *, k=0):
-    return np.triu(_check_matrix(x, "triu"), k=k)
+    return np.triu(x, k=k)
 
 
 @hookimpl

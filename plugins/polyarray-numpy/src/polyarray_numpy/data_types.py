@@ -18,8 +18,4 @@ def astype(x, dtype, /, *, copy=True, device=None):
     # (copy=False returns x itself when the dtype already matches), so no
     # version variant is needed (np.astype exists only from 2.0).
     check_device(device)
-    x = np.asarray(x)
-    dtype = np.dtype(dtype)
-    if x.dtype.kind == "c" and dtype.kind not in "cb":
-        raise TypeError(f"astype does not cast complex ({x.dtype}) to {dtype}: take the real or imaginary part first")
-    return x.astype(dtype, copy=copy)
+    return np.asarray(x).astype(dtype, copy=copy)

@@ -139,9 +139,9 @@ def clip(x, /, min=None, max=None):
 
 
 @hookimpl
-@direct(np.conjugate)
 def conj(x, /):
-    return np.conjugate(x)
+    # The standard's conj keeps the dtype; NumPy conjugates booleans as int8 (docs/departures.md).
+    return x.copy() if x.dtype == np.bool_ else np.conjugate(x)
 
 
 @hookimpl
@@ -253,6 +253,26 @@ def imag(x, /):
     x = np.asarray(x)
     # NumPy's imaginary part of a real array is a read-only view.
     return np.imag(x) if x.dtype.kind == "c" else np.zeros_like(x)
+
+
+@hookimpl
+def isclose(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return np.asarray(np.isclose(x1, x2, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _close_handles(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    """NumPy's own ``isclose`` for floating operands of one dtype (the core compares integers as floats)."""
+    return (
+        isinstance(x1, np.ndarray)
+        and isinstance(x2, np.ndarray)
+        and x1.dtype == x2.dtype
+        # NumPy 1.x's isclose turns a complex infinity into inf+nanj (it multiplies by ones).
+        and x1.dtype.kind in ("f" if np.__version__.startswith("1.") else "fc")
+        and all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in (rtol, atol))
+    )
+
+
+isclose.partial_mixed_handler = _close_handles
 
 
 @hookimpl

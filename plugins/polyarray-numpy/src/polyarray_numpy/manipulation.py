@@ -19,6 +19,7 @@ def broadcast_to(x, /, shape):
 
 
 @hookimpl(specname="concat")
+@direct(getattr(np, "concat", None))
 def concat_v_2p0_and_above(arrays, /, *, axis=0):
     return np.concat(arrays, axis=axis)
 
@@ -50,18 +51,27 @@ def moveaxis(x, source, destination, /):
 
 
 @hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    if mode == "constant":
+        return np.pad(x, pad_width, mode, constant_values=constant_values)
+    return np.pad(x, pad_width, mode)
+
+
+@hookimpl
 def permute_dims(x, /, axes):
     # What np.permute_dims (np.transpose before 2.0) calls, without its Python layer.
     return x.transpose(axes)
 
 
 @hookimpl
-@direct(np.repeat)
 def repeat(x, repeats, /, *, axis=None):
+    if isinstance(repeats, np.ndarray) and repeats.dtype == np.uint64:
+        repeats = repeats.astype(np.int64)  # NumPy refuses to cast uint64 counts to its index type
     return np.repeat(x, repeats, axis=axis)
 
 
 @hookimpl(specname="reshape")
+@direct(np.reshape)
 def reshape_v_2p1_and_above(x, /, shape, *, copy=None):
     return np.reshape(x, shape, copy=copy)
 
@@ -88,6 +98,11 @@ def roll(x, /, shift, *, axis=None):
 
 
 @hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    return np.split(x, indices_or_sections, axis=axis)
+
+
+@hookimpl
 def squeeze(x, /, axis):
     return np.squeeze(x, axis=axis)
 
@@ -105,13 +120,11 @@ def tile(x, repetitions, /):
 
 
 @hookimpl(specname="unstack")
+@direct(getattr(np, "unstack", None))
 def unstack_v_2p1_and_above(x, /, *, axis=0):
     return np.unstack(x, axis=axis)
 
 
 @hookimpl(specname="unstack")
 def unstack_v_2p0_and_below(x, /, *, axis=0):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
-    return tuple(np.moveaxis(x, axis, 0))
+    return tuple(np.moveaxis(np.asarray(x), axis, 0))

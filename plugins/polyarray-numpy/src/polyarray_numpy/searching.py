@@ -28,22 +28,19 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
+@direct(np.nonzero)
 def nonzero(x, /):
-    x = np.asarray(x)
-    if x.ndim == 0:
-        raise ValueError("nonzero needs an array of at least one dimension, not a 0-d array")
     return np.nonzero(x)
 
 
 @hookimpl
+@direct(np.searchsorted)
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    x1 = np.asarray(x1)
-    if x1.ndim != 1:
-        raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")
     return np.searchsorted(x1, x2, side=side, sorter=sorter)
 
 
 @hookimpl(specname="where")
+@direct(np.where)
 def where_v_2p0_and_above(condition, x1, x2, /):
     return np.where(condition, x1, x2)
 

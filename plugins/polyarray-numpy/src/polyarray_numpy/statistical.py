@@ -11,6 +11,7 @@ import operator
 
 import numpy as np
 
+from ._helpers import normalize_axes
 from ._marker import direct, hookimpl
 
 _INT64, _UINT64, _FLOAT64 = np.dtype(np.int64), np.dtype(np.uint64), np.dtype(np.float64)
@@ -31,16 +32,7 @@ def _reduced_axes(axis, ndim):
     """``axis`` as a tuple of distinct non-negative axes (all of them for ``None``)."""
     if axis is None:
         return tuple(range(ndim))
-    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
-    normalized = []
-    for a in axes:
-        a = operator.index(a)
-        if not -ndim <= a < ndim:
-            raise np.exceptions.AxisError(a, ndim)
-        normalized.append(a % ndim)
-    if len(set(normalized)) != len(normalized):
-        raise ValueError(f"repeated axis in {axis!r}")
-    return tuple(normalized)
+    return normalize_axes(axis, ndim)
 
 
 def _nan_result(x, axis, keepdims, dtype):
@@ -82,9 +74,7 @@ def _cumulative(accumulate, identity, x, axis, dtype, include_initial):
     if x.ndim == 0:
         x = x.reshape(1)
     if axis is None:
-        if x.ndim > 1:
-            raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
-        axis = 0
+        axis = 0  # a 1-d array (the core has checked that others give an axis)
     result = accumulate(x, axis=axis, dtype=dtype)
     if include_initial:
         axis = operator.index(axis) % result.ndim

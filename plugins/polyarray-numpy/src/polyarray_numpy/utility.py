@@ -34,11 +34,7 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
 
 def _join(x, axis, prepend, append):
     """``prepend``, ``x`` and ``append`` joined along ``axis`` (NumPy's diff skips this when ``n=0``)."""
-    if x.ndim == 0:
-        raise ValueError("diff requires input that is at least one dimensional")
-    if not -x.ndim <= axis < x.ndim:
-        raise np.exceptions.AxisError(axis, x.ndim)
-    axis %= x.ndim
+    axis %= x.ndim  # the core has checked x (at least 1-d) and axis
     edge = (*x.shape[:axis], 1, *x.shape[axis + 1 :])
     parts = []
     for part in (prepend, x, append):

@@ -20,31 +20,7 @@ from typing import Any
 
 from ._marker import hookimpl
 
-__all__ = ["backend_info", "hookimpl", "IMPLEMENTATION_MODULES", "FRAMEWORK_DISTRIBUTIONS"]
-
-#: The modules holding the implementations, one per API category.
-IMPLEMENTATION_MODULES = tuple(
-    f"{__name__}.{category}"
-    for category in (
-        "support",
-        "interop",
-        "creation",
-        "data_types",
-        "elementwise",
-        "indexing",
-        "linear_algebra",
-        "manipulation",
-        "searching",
-        "set_functions",
-        "sorting",
-        "statistical",
-        "utility",
-        "linalg",
-        "fft",
-        "nn",
-        "losses",
-    )
-)
+__all__ = ["backend_info", "hookimpl", "FRAMEWORK_DISTRIBUTIONS"]
 
 #: Distributions that install the ``tensorflow`` module, in order of preference.
 FRAMEWORK_DISTRIBUTIONS = (
@@ -112,7 +88,7 @@ def backend_info() -> dict[str, Any]:
             ("tensorflow", "Tensor"),
             ("tensorflow", "Variable"),
         ],
-        "implementation_modules": list(IMPLEMENTATION_MODULES),
+        "implementation_package": __name__,
         "install": INSTALL,
         "devices": ["cpu", *_visible_gpus(distribution)],
         "mutable_arrays": False,

@@ -19,6 +19,11 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
+
+try:  # NumPy 2
+    from numpy.lib.array_utils import normalize_axis_index
+except ImportError:  # NumPy 1.26
+    from numpy.core.multiarray import normalize_axis_index  # type: ignore[no-redef]
 import tensorflow as tf
 
 # -- refusing a dtype -------------------------------------------------------------------
@@ -212,27 +217,22 @@ def common_dtype(arrays: Sequence[tf.Tensor]) -> tf.DType:
 # -- axes -------------------------------------------------------------------------------
 
 
-class AxisError(IndexError, ValueError):
-    """An axis out of range (both an IndexError and a ValueError, like NumPy's AxisError)."""
-
-
 def normalize_axis(axis: Any, ndim: int) -> int:
-    """``axis`` as a non-negative axis of an ``ndim``-d array."""
-    axis = operator.index(axis)
-    if not -ndim <= axis < ndim:
-        raise AxisError(f"axis {axis} is out of bounds for an array of dimension {ndim}")
-    return axis % ndim
+    """``axis`` as a non-negative axis of an ``ndim``-d array.
+
+    The core checks every axis of a call (in range, none repeated); NumPy's
+    ``normalize_axis_index`` normalises it, and refuses a default axis of a 0-d
+    array that reaches here unchecked.
+    """
+    return normalize_axis_index(operator.index(axis), ndim)
 
 
 def normalize_axes(axis: Any, ndim: int) -> tuple[int, ...]:
-    """``axis`` (None, an int or a sequence) as a tuple of distinct non-negative axes."""
+    """``axis`` (None, an int or a sequence) as a tuple of non-negative axes."""
     if axis is None:
         return tuple(range(ndim))
     items = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
-    axes = tuple(normalize_axis(a, ndim) for a in items)
-    if len(set(axes)) != len(axes):
-        raise ValueError(f"repeated axis in {axis!r}")
-    return axes
+    return tuple(normalize_axis(a, ndim) for a in items)
 
 
 def shape_of(x: tf.Tensor) -> tuple[int, ...]:

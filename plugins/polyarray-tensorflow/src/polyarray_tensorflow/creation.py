@@ -47,8 +47,6 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     values = (start, stop, step)
     if any(isinstance(v, complex) for v in values):
         raise TypeError("arange takes real start, stop and step, not complex numbers")
-    if step == 0:
-        raise ValueError("arange needs a non-zero step")
     dtype = _dtype(dtype)
     integral = all(isinstance(v, (int, np.integer)) for v in values)
     if dtype is None:
@@ -90,6 +88,25 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         )
     with placed(device):
         return constant(obj, dtype)
+
+
+@hookimpl
+def diag(x, /, *, k=0):
+    x = tensor(x)
+    return tf.linalg.diag(x, k=k) if x.shape.rank == 1 else tf.linalg.diag_part(x, k=k)
+
+
+def _diag_handles(x, /, *, k=0) -> bool:
+    """TensorFlow's own functions, except for a diagonal outside the matrix (the core's gives it empty)."""
+    if not is_tensor(x) or x.shape.rank not in (1, 2) or type(k) is not int:
+        return False
+    if x.shape.rank == 1 or k == 0:
+        return True
+    rows, columns = x.shape
+    return rows is not None and columns is not None and -rows < k < columns
+
+
+diag.partial_mixed_handler = _diag_handles
 
 
 @hookimpl
@@ -233,13 +250,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 @hookimpl
 def meshgrid(*arrays, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
-    arrays = [tensor(a) for a in arrays]
-    for position, a in enumerate(arrays):
-        if len(a.shape) > 1:
-            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {len(a.shape)} dimensions")
-    vectors = [tf.reshape(a, [-1]) for a in arrays]
+    vectors = [tf.reshape(tensor(a), [-1]) for a in arrays]
     shape = [int(v.shape[0]) for v in vectors]
     if indexing == "xy" and len(vectors) > 1:
         shape[0], shape[1] = shape[1], shape[0]
@@ -271,8 +282,6 @@ def ones_like(x, /, *, dtype=None, device=None):
 def _triangle(x, k, name, keep_lower):
     x = tensor(x)
     shape = shape_of(x)
-    if len(shape) < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {len(shape)}")
     rows = tf.range(shape[-2], dtype=tf.int64)[:, None]
     cols = tf.range(shape[-1], dtype=tf.int64)[None, :]
     offset = cols - rows

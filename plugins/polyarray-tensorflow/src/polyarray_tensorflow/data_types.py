@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from ._helpers import COMPLEX, dtype_name, placed, tensor, truth
+from ._helpers import placed, tensor, truth
 from ._marker import hookimpl
 
 
@@ -16,11 +16,6 @@ from ._marker import hookimpl
 def astype(x, dtype, /, *, copy=True, device=None):
     x = tensor(x)
     dtype = tf.as_dtype(dtype)
-    if x.dtype in COMPLEX and dtype not in COMPLEX and dtype != tf.bool:
-        raise TypeError(
-            f"astype does not cast complex ({dtype_name(x.dtype)}) to {dtype_name(dtype)}: "
-            f"take the real or imaginary part first"
-        )
     with placed(device):
         if x.dtype == dtype:
             # Tensors are immutable: a new tensor object is as good as a copy.

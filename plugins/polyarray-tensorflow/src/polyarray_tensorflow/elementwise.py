@@ -526,9 +526,6 @@ def clip(x, /, min=None, max=None):
 @hookimpl
 def conj(x, /):
     x = tensor(x)
-    if x.dtype == BOOL:
-        # NumPy conjugates booleans as int8.
-        return tf.cast(x, tf.int8)
     return tf.math.conj(x) if x.dtype in COMPLEX else tf.identity(x)
 
 
@@ -1061,11 +1058,13 @@ def square(x, /):
         # NumPy squares booleans as int8.
         x = tf.cast(x, tf.int8)
     if x.dtype in COMPLEX:
-        # NumPy forms re**2 - im**2 with a fused multiply-add: -inf once im**2 overflows, else the
-        # difference rounded once, which (re - im)(re + im) matches without overflowing early.
+        # NumPy forms re**2 - im**2 with a fused multiply-add: once im**2 overflows, -inf for a finite re and
+        # NaN for an infinite one (inf - inf); else the difference rounded once, which (re - im)(re + im)
+        # matches without overflowing early.
         re, im = _parts(x)
-        real = (re - im) * (re + im)
-        real = tf.where(tf.logical_and(tf.math.is_inf(im * im), tf.math.is_finite(re)), -(im * im), real)
+        real = (re - im) * (re + im) + tf.zeros_like(re)  # an exact zero is +0, as the fused sum gives
+        overflowed = -(im * im) + tf.where(tf.math.is_finite(re), tf.zeros_like(re), re * re)
+        real = tf.where(tf.math.is_inf(im * im), overflowed, real)
         return tf.complex(real, tf.constant(2.0, re.dtype) * re * im)
     return tf.math.multiply(x, x)
 

@@ -31,9 +31,7 @@ def _indices(indices, size):
 @hookimpl
 def take(x, indices, /, *, axis=None):
     x = tensor(x)
-    if axis is None:
-        if len(x.shape) > 1:
-            raise ValueError(f"take needs an axis for an array of {len(x.shape)} dimensions")
+    if axis is None:  # a 1-d (or 0-d) array: the core has checked that others give an axis
         x = tf.reshape(x, [-1])
         axis = 0
     axis = normalize_axis(axis, len(x.shape))

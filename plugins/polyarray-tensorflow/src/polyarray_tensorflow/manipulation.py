@@ -6,13 +6,13 @@ fit raise ``ValueError`` (TensorFlow's ``InvalidArgumentError`` is turned into o
 
 from __future__ import annotations
 
+import itertools
 import operator
 
 import numpy as np
 import tensorflow as tf
 
 from ._helpers import (
-    AxisError,
     common_dtype,
     normalize_axes,
     normalize_axis,
@@ -48,8 +48,6 @@ def broadcast_to(x, /, shape):
 
 def _joined(arrays):
     arrays = [tensor(a) for a in arrays]
-    if not arrays:
-        raise ValueError("need at least one array to join")
     dtype = common_dtype(arrays)
     return [a if a.dtype == dtype else tf.cast(a, dtype) for a in arrays]
 
@@ -75,11 +73,7 @@ def concat(arrays, /, *, axis=0):
 @hookimpl
 def expand_dims(x, /, axis=0):
     x = tensor(x)
-    ndim = len(x.shape)
-    axis = operator.index(axis)
-    if not -ndim - 1 <= axis <= ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {ndim + 1}")
-    return tf.expand_dims(x, axis)
+    return tf.expand_dims(x, operator.index(axis))  # the core has checked the axis
 
 
 @hookimpl
@@ -107,6 +101,48 @@ def moveaxis(x, source, destination, /):
     for dest, src in sorted(zip(destination, source)):
         order.insert(dest, src)
     return tf.transpose(x, order)
+
+
+@hookimpl
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    x = tensor(x)
+    pairs = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.shape.rank, 2))
+    if mode == "constant":
+        return tf.pad(x, pairs, constant_values=tf.constant(constant_values, dtype=x.dtype))
+    return tf.pad(x, pairs, mode=mode.upper())
+
+
+_PAD_CONSTANTS = {"bool": (bool,), "integral": (int,), "floating": (int, float), "complex": (int, float, complex)}
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """TensorFlow's ``pad``: the constant mode with one constant of the array's kind, and the reflect and
+    symmetric modes where the widths stay within the axis (its limit); the core's composition pads the rest."""
+    if not isinstance(x, tf.Tensor) or None in x.shape.as_list():
+        return False
+    if mode == "constant":
+        dtype = x.dtype
+        group = (
+            "bool"
+            if dtype == tf.bool
+            else "complex"
+            if dtype.is_complex
+            else "floating"
+            if dtype.is_floating
+            else "integral"
+        )
+        return type(constant_values) in _PAD_CONSTANTS[group]
+    if mode not in ("reflect", "symmetric"):
+        return False
+    try:
+        pairs = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.shape.rank, 2)).tolist()
+    except (TypeError, ValueError):
+        return False  # the core's check refuses these widths
+    limit = 1 if mode == "reflect" else 0
+    return all(max(pair) <= size - limit for size, pair in zip(x.shape.as_list(), pairs))
+
+
+pad.partial_mixed_handler = _pad_handles
 
 
 @hookimpl
@@ -186,6 +222,35 @@ def roll(x, /, shift, *, axis=None):
 
 
 @hookimpl
+def split(x, indices_or_sections, /, *, axis=0):
+    x = tensor(x)
+    if isinstance(indices_or_sections, int):
+        return tf.split(x, indices_or_sections, axis=axis)
+    points = [0, *(int(i) for i in indices_or_sections), x.shape[axis]]
+    return tf.split(x, [b - a for a, b in itertools.pairwise(points)], axis=axis)
+
+
+def _split_handles(x, indices_or_sections, /, *, axis=0) -> bool:
+    """``tf.split`` (by section sizes) for a number of sections, or split points in order within the axis;
+    the core's composition splits at negative or backward points, which NumPy reads as slice bounds."""
+    if not isinstance(x, tf.Tensor) or type(axis) is not int or not -x.shape.rank <= axis < x.shape.rank:
+        return False
+    length = x.shape[axis]
+    if length is None:
+        return False
+    if type(indices_or_sections) is int:
+        return indices_or_sections > 0 and length % indices_or_sections == 0
+    try:
+        points = [operator.index(i) for i in indices_or_sections]
+    except TypeError:
+        return False
+    return all(0 <= a <= b <= length for a, b in zip([0, *points], [*points, length]))
+
+
+split.partial_mixed_handler = _split_handles
+
+
+@hookimpl
 def squeeze(x, /, axis):
     x = tensor(x)
     shape = shape_of(x)
@@ -199,10 +264,7 @@ def squeeze(x, /, axis):
 @hookimpl
 def stack(arrays, /, *, axis=0):
     arrays = _joined(arrays)
-    ndim = len(arrays[0].shape)
-    axis = operator.index(axis)
-    if not -ndim - 1 <= axis <= ndim:
-        raise AxisError(f"axis {axis} is out of bounds for a result of dimension {ndim + 1}")
+    axis = operator.index(axis)  # the core has checked it
     shapes = {shape_of(a) for a in arrays}
     if len(shapes) > 1:
         raise ValueError(f"stack needs arrays of one shape, not {sorted(shapes)}")
@@ -229,6 +291,4 @@ def tile(x, repetitions, /):
 @hookimpl
 def unstack(x, /, *, axis=0):
     x = tensor(x)
-    if len(x.shape) == 0:
-        raise ValueError("Input array must be at least 1-d.")
     return tuple(tf.unstack(x, axis=normalize_axis(axis, len(x.shape))))

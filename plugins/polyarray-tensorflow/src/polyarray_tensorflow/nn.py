@@ -1,12 +1,13 @@
 """Neural-network functions on TensorFlow.
 
-``dropout`` is the only primary function here. Of the ``mixed`` ones,
-TensorFlow's own kernels serve the calls they cover (a
+Of the ``mixed`` functions, TensorFlow's own kernels serve the calls they cover (a
 ``partial_mixed_handler`` says which: real floating-point input, and the
 options TensorFlow has), and the core's composition serves the rest
 (complex input, several softmax axes, a batch of ``linear`` weights …).
 ``layer_norm`` has no TensorFlow function of its own, and ``tf.nn.leaky_relu``
-reads ``alpha`` in single precision: both always run the composition.
+reads ``alpha`` in single precision: both always run the composition. ``dropout``
+is the core's composition, drawing its mask from ``pa.random`` (the same mask on
+every backend).
 """
 
 from __future__ import annotations
@@ -177,45 +178,3 @@ def one_hot(indices, depth, /, *, on_value=None, off_value=None, axis=None, dtyp
     wide = tf.cast(indices, tf.int64) if indices.dtype != tf.uint64 else tf.bitcast(indices, tf.int64)
     mask = tf.equal(tf.expand_dims(wide, position), tf.reshape(classes, [depth] + [1] * (ndim - position)))
     return tf.where(mask, on, off)
-
-
-# -- dropout ----------------------------------------------------------------------------
-
-
-def _mask_shape(shape, noise_shape):
-    """The shape of the dropout mask: ``noise_shape`` with None entries filled from ``shape``."""
-    if noise_shape is None:
-        return shape
-    noise_shape = tuple(noise_shape)
-    if len(noise_shape) != len(shape):
-        raise ValueError(f"noise_shape {noise_shape} must have one entry per axis of x, whose shape is {shape}")
-    resolved = []
-    for size, noise in zip(shape, noise_shape):
-        noise = size if noise is None else operator.index(noise)
-        if noise not in (1, size):
-            raise ValueError(f"noise_shape {noise_shape} must broadcast to the shape of x, {shape}")
-        resolved.append(noise)
-    return tuple(resolved)
-
-
-@hookimpl
-def dropout(x, prob, /, *, scale=True, dtype=None, training=True, seed=None, noise_shape=None):
-    x = tensor(x)
-    prob = float(prob)
-    if not 0.0 <= prob < 1.0:
-        raise ValueError(f"the dropout probability must lie in [0, 1), not {prob!r}")
-    result_dtype = x.dtype if dtype is None else tf.as_dtype(dtype)
-    y = tf.cast(x, result_dtype) if x.dtype != result_dtype else x
-    if not training or prob == 0.0:
-        return tf.identity(y)
-    if scale and result_dtype not in INEXACT:
-        raise TypeError(f"dropout with scale=True needs a floating-point result dtype, not {dtype_name(result_dtype)}")
-    mask_shape = _mask_shape(shape_of(x), noise_shape)
-    if seed is None:
-        draws = tf.random.uniform(mask_shape, dtype=tf.float64)
-    else:
-        draws = tf.random.stateless_uniform(mask_shape, seed=[operator.index(seed), 0], dtype=tf.float64)
-    keep = draws >= prob
-    if scale:
-        y = y * tf.cast(tf.constant(1.0 / (1.0 - prob), tf.float64), result_dtype)
-    return tf.where(keep, y, tf.zeros((), result_dtype))

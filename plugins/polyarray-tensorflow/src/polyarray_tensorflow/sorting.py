@@ -4,13 +4,16 @@ TensorFlow sorts with ``top_k``, which is stable but leaves NaN and
 booleans to chance: NaNs are placed explicitly (last in ascending order,
 first in descending order), booleans are sorted as uint8, and complex
 numbers lexicographically (real part, then imaginary part) as NumPy does.
+``top_k`` is TensorFlow's own for the largest integers (its order of equal
+elements is the index order); floats and booleans go to the core's
+composition.
 """
 
 from __future__ import annotations
 
 import tensorflow as tf
 
-from ._helpers import BOOL, COMPLEX, REAL_FLOATING, AxisError, normalize_axis, tensor
+from ._helpers import BOOL, COMPLEX, REAL_FLOATING, normalize_axis, tensor
 from ._marker import hookimpl
 
 
@@ -40,8 +43,6 @@ def _stable_argsort_last(x, descending):
 def _moved(x, axis):
     """``x`` with ``axis`` moved last, and the permutation that moves it back."""
     ndim = len(x.shape)
-    if ndim == 0:
-        raise AxisError(f"axis {axis} is out of bounds for a 0-d array")
     axis = normalize_axis(axis, ndim)
     if axis == ndim - 1:
         return x, None
@@ -75,3 +76,30 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     moved, inverse = _moved(tensor(x), axis)
     order = _argsort_moved(moved, descending)
     return _back(tf.gather(moved, order, batch_dims=len(moved.shape) - 1), inverse)
+
+
+@hookimpl
+def top_k(x, k, /, *, axis=-1, largest=True):
+    moved, inverse = _moved(tensor(x), axis)
+    values, indices = tf.math.top_k(moved, k, sorted=True)
+    return _back(values, inverse), _back(tf.cast(indices, tf.int64), inverse)
+
+
+_TOP_K_DTYPES = frozenset({tf.int8, tf.int16, tf.int32, tf.int64, tf.uint8, tf.uint16})
+
+
+def _top_k_handles(x, k, /, *, axis=-1, largest=True) -> bool:
+    """The largest integers, for a valid ``k`` (the core's composition raises polyarray's errors)."""
+    if largest is not True or not isinstance(x, tf.Tensor) or not x.shape.rank or x.dtype not in _TOP_K_DTYPES:
+        return False
+    rank = x.shape.rank
+    return (
+        type(k) is int
+        and type(axis) is int
+        and -rank <= axis < rank
+        and x.shape[axis] is not None
+        and 0 <= k <= x.shape[axis]
+    )
+
+
+top_k.partial_mixed_handler = _top_k_handles

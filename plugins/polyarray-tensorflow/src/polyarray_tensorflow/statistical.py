@@ -69,9 +69,7 @@ def _cumulative(function, identity, x, axis, dtype, include_initial):
     if len(x.shape) == 0:
         x = tf.reshape(x, [1])
     if axis is None:
-        if len(x.shape) > 1:
-            raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
-        axis = 0
+        axis = 0  # a 1-d array (the core has checked that others give an axis)
     axis = normalize_axis(axis, len(x.shape))
     values = tf.cast(x, dtype) if x.dtype != dtype else x
     if dtype == tf.bfloat16:

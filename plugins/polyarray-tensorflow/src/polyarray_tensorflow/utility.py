@@ -44,8 +44,6 @@ def _edge(part, x, axis):
 @hookimpl
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     x = tensor(x)
-    if len(x.shape) == 0:
-        raise ValueError("diff requires input that is at least one dimensional")
     n = operator.index(n)
     if n < 0:
         raise ValueError(f"diff needs a non-negative order n, not {n}")

@@ -541,36 +541,23 @@ def scalar_dtype(value: Any, dtype: torch.dtype) -> torch.dtype:
 
 
 def normalize_axes(axis: int | Sequence[int] | None, ndim: int) -> tuple[int, ...]:
-    """``axis`` as a tuple of distinct non-negative axes (every axis for None).
+    """``axis`` as a tuple of non-negative axes (every axis for None).
 
-    An axis out of range raises an ``IndexError`` (polyarray reports it as an axis
-    error), a repeated one a ``ValueError``.
+    The core checks the axes of every call (in range, none repeated: polyarray's
+    ``_wrappers/integers.py``); a default axis of a 0-d array reaches here
+    unchecked and is an ``IndexError``, as NumPy's. Plain Python, so that
+    PyTorch's compiler traces through it.
     """
     if axis is None:
         return tuple(range(ndim))
     items = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
-    normalized = []
-    for item in items:
-        item = int(item)
-        if not -ndim <= item < ndim:
-            raise AxisError(item, ndim)
-        normalized.append(item % ndim)
-    if len(set(normalized)) != len(normalized):
-        raise ValueError(f"repeated axis in {axis!r}")
-    return tuple(normalized)
-
-
-class AxisError(IndexError, ValueError):
-    """An axis out of range: both an IndexError and a ValueError, like NumPy's ``AxisError``."""
-
-    def __init__(self, axis: int, ndim: int) -> None:
-        super().__init__(f"axis {axis} is out of bounds for an array of dimension {ndim}")
+    return tuple(check_axis(int(item), ndim) for item in items)
 
 
 def check_axis(axis: int, ndim: int) -> int:
-    """A single axis, non-negative, or :class:`AxisError`."""
+    """A single axis as a non-negative one (see :func:`normalize_axes`)."""
     if not -ndim <= axis < ndim:
-        raise AxisError(axis, ndim)
+        raise IndexError(f"axis {axis} is out of bounds for array of dimension {ndim}")
     return axis % ndim
 
 

@@ -132,12 +132,8 @@ def _native_items(obj):
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if stop is None:
         start, stop = 0, start
-    if step == 0:
-        raise ValueError("arange needs a non-zero step")
     if dtype is None:
         dtype = python_default_dtype([start, stop, step])
-    elif is_integral(dtype):
-        check_python_integers(start, dtype)  # as NumPy, which converts start to the dtype first
     length = max(0, math.ceil((stop - start) / step))
     if length == 0:
         return torch.empty(0, dtype=dtype, device=torch_device(device))  # torch refuses an empty range
@@ -162,6 +158,12 @@ def _shape(shape):
         if operator.index(size) < 0:
             raise ValueError(f"negative dimensions are not allowed (shape {shape})")
     return shape
+
+
+@hookimpl
+@guard_dtypes
+def diag(x, /, *, k=0):
+    return torch.diag(x, k)
 
 
 @hookimpl
@@ -297,13 +299,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 @hookimpl
 @guard_dtypes
 def meshgrid(*arrays, indexing="xy"):
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid indexing must be 'xy' or 'ij', not {indexing!r}")
-    vectors = []
-    for position, a in enumerate(arrays):
-        if a.ndim > 1:
-            raise ValueError(f"meshgrid takes 1-d arrays; argument {position} has {a.ndim} dimensions")
-        vectors.append(a.reshape(-1))
+    vectors = [a.reshape(-1) for a in arrays]
     count = len(vectors)
     sizes = [v.shape[0] for v in vectors]
     axes = list(range(count))
@@ -331,22 +327,16 @@ def ones_like(x, /, *, dtype=None, device=None):
     return torch.ones_like(x, dtype=dtype, device=torch_device(device))
 
 
-def _check_matrix(x, name):
-    if x.ndim < 2:
-        raise ValueError(f"{name} needs an array of at least 2 dimensions, not {x.ndim}")
-    return x
-
-
 @hookimpl
 @guard_dtypes
 def tril(x, /, *, k=0):
-    return from_signed_bits(torch.tril(as_signed_bits(_check_matrix(x, "tril")), diagonal=k), x.dtype)
+    return from_signed_bits(torch.tril(as_signed_bits(x), diagonal=k), x.dtype)
 
 
 @hookimpl
 @guard_dtypes
 def triu(x, /, *, k=0):
-    return from_signed_bits(torch.triu(as_signed_bits(_check_matrix(x, "triu")), diagonal=k), x.dtype)
+    return from_signed_bits(torch.triu(as_signed_bits(x), diagonal=k), x.dtype)
 
 
 @hookimpl

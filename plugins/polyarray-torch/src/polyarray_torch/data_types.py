@@ -6,8 +6,6 @@ on every backend and live in the core.
 
 from __future__ import annotations
 
-import torch
-
 from ._helpers import guard_dtypes, torch_device
 from ._marker import hookimpl
 
@@ -15,8 +13,6 @@ from ._marker import hookimpl
 @hookimpl
 @guard_dtypes
 def astype(x, dtype, /, *, copy=True, device=None):
-    if x.dtype.is_complex and not dtype.is_complex and dtype != torch.bool:
-        raise TypeError(f"astype does not cast complex ({x.dtype}) to {dtype}: take the real or imaginary part first")
     device = torch_device(device)
     if not copy and x.dtype == dtype and (device is None or device == x.device):
         return x

@@ -390,6 +390,31 @@ def imag(x, /):
 
 @hookimpl
 @guard_dtypes
+def isclose(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return torch.isclose(x1, x2, rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+_CLOSE_DTYPES = frozenset({torch.float32, torch.float64, torch.complex64, torch.complex128})
+
+
+def _close_handles(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    """torch's own ``isclose`` where it computes NumPy's answer: operands of one float32/float64/complex dtype,
+    tolerances in [0, 1] (torch refuses negative ones, and tests the difference for finiteness, which differs
+    from NumPy's test of ``x2`` only where a huge tolerance meets an overflowing difference)."""
+    return (
+        isinstance(x1, torch.Tensor)
+        and isinstance(x2, torch.Tensor)
+        and x1.dtype == x2.dtype
+        and x1.dtype in _CLOSE_DTYPES
+        and all(isinstance(t, (int, float)) and not isinstance(t, bool) and 0 <= t <= 1 for t in (rtol, atol))
+    )
+
+
+isclose.partial_mixed_handler = _close_handles
+
+
+@hookimpl
+@guard_dtypes
 def isfinite(x, /):
     return torch.isfinite(x)
 
@@ -717,6 +742,15 @@ def sinh(x, /):
 def square(x, /):
     if x.dtype == torch.bool:
         return x.to(torch.int8)  # NumPy squares booleans as int8
+    if x.dtype.is_complex:
+        # NumPy forms re**2 - im**2 with a fused multiply-add: once im**2 overflows, -inf for a finite re and
+        # NaN for an infinite one; else the difference rounded once, which (re - im)(re + im) matches without
+        # overflowing early (torch's product gives NaN for (1e200 + 1e200j)**2).
+        re, im = x.real, x.imag
+        real = (re - im) * (re + im) + 0.0  # an exact zero is +0, as the fused sum gives
+        overflowed = -(im * im) + torch.where(torch.isfinite(re), torch.zeros_like(re), re * re)
+        real = torch.where(torch.isinf(im * im), overflowed, real)
+        return torch.complex(real, 2 * re * im)
     return torch.square(x)
 
 

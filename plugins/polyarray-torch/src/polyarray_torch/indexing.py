@@ -21,9 +21,7 @@ def _index(indices):
 @guard_dtypes
 def take(x, indices, /, *, axis=None):
     if axis is None:
-        if x.ndim > 1:
-            raise ValueError(f"take needs an axis for an array of {x.ndim} dimensions")
-        x, axis = x.reshape(-1), 0
+        x, axis = x.reshape(-1), 0  # a 1-d (or 0-d) array: the core has checked that others give an axis
     axis = check_axis(axis, x.ndim)
     return x[(slice(None),) * axis + (_index(indices),)]
 

@@ -40,13 +40,6 @@ from .linear_algebra import promoted
 # -- helpers ----------------------------------------------------------------------------
 
 
-def _matrices(x, name):
-    """``x``, checked to have at least two dimensions (a matrix or a stack of them)."""
-    if x.ndim < 2:
-        raise ValueError(f"{name} needs a matrix or a stack of matrices (2 or more dimensions), not a {x.ndim}-d array")
-    return x
-
-
 def _floating(x):
     """``x`` with an inexact dtype: integers and booleans become float64."""
     return x if is_inexact(x.dtype) else x.to(torch.float64)
@@ -57,7 +50,6 @@ _HALF = (torch.float16, torch.bfloat16)
 
 def _factorizable(x, name):
     """``x`` as :func:`_floating`, refusing the half-precision dtypes torch has no factorizations for."""
-    x = _matrices(x, name)
     if x.dtype in _HALF:
         detail = f"torch {torch.__version__} has no half-precision linear algebra ({name} of {portable_name(x.dtype)})"
         raise unsupported(name, x.dtype, detail)
@@ -78,13 +70,6 @@ def cholesky(x, /, *, upper=False):
 @exact_unsigned("wrapping")
 def cross(x1, x2, /, *, axis=-1):
     x1, x2 = promoted(x1, x2)
-    for x in (x1, x2):
-        if not -x.ndim <= axis < x.ndim:
-            raise ValueError(f"cross: axis {axis} is out of bounds for an array of dimension {x.ndim}")
-    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
-        raise ValueError(
-            f"cross needs vectors of 3 elements along axis {axis}, not {x1.shape[axis]} and {x2.shape[axis]}"
-        )
     x1, x2 = torch.broadcast_tensors(x1, x2)  # torch wants operands of one number of dimensions
     return torch.linalg.cross(x1, x2, dim=axis)
 
@@ -98,7 +83,7 @@ def det(x, /):
 @hookimpl
 @guard_dtypes
 def diagonal(x, /, *, offset=0):
-    return torch.diagonal(_matrices(x, "diagonal"), offset=offset, dim1=-2, dim2=-1)
+    return torch.diagonal(x, offset=offset, dim1=-2, dim2=-1)
 
 
 @hookimpl
@@ -123,7 +108,7 @@ def inv(x, /):
 @hookimpl
 @guard_dtypes
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
-    x = _floating(_matrices(x, "matrix_norm"))
+    x = _floating(x)
     return torch.linalg.matrix_norm(x, ord="fro" if ord is None else ord, dim=(-2, -1), keepdim=keepdims)
 
 
@@ -131,7 +116,6 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
 @guard_dtypes
 def matrix_power(x, n, /):
     n = operator.index(n)
-    x = _matrices(x, "matrix_power")
     if n < 0:
         x = _factorizable(x, "matrix_power")  # a power of the inverse
     elif x.dtype in LIMITED_DTYPES:
@@ -149,8 +133,6 @@ def matrix_rank(x, /, *, rtol=None):
 @hookimpl
 @guard_dtypes
 def outer(x1, x2, /):
-    if x1.ndim != 1 or x2.ndim != 1:
-        raise ValueError(f"outer needs two 1-d arrays, not {x1.ndim}-d and {x2.ndim}-d")
     x1, x2 = promoted(x1, x2)
     return x1.unsqueeze(1) * x2.unsqueeze(0)
 
@@ -164,8 +146,6 @@ def pinv(x, /, *, rtol=None):
 @hookimpl
 @guard_dtypes
 def qr(x, /, *, mode="reduced"):
-    if mode not in ("reduced", "complete"):
-        raise ValueError(f"qr mode must be 'reduced' or 'complete', not {mode!r}")
     q, r = torch.linalg.qr(_factorizable(x, "qr"), mode=mode)
     return q, r
 
@@ -184,8 +164,6 @@ def solve(x1, x2, /):
     vector = x2.ndim == 1
     if vector:
         x2 = x2.unsqueeze(-1)
-    elif x2.ndim < 1:
-        raise ValueError("solve needs x2 of at least 1 dimension")
     batch = torch.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
     result = torch.linalg.solve(x1.expand(*batch, *x1.shape[-2:]), x2.expand(*batch, *x2.shape[-2:]))
     return result[..., 0] if vector else result
@@ -207,7 +185,7 @@ def svdvals(x, /):
 @hookimpl
 @guard_dtypes
 def trace(x, /, *, offset=0, dtype=None):
-    diagonals = torch.diagonal(_matrices(x, "trace"), offset=offset, dim1=-2, dim2=-1)
+    diagonals = torch.diagonal(x, offset=offset, dim1=-2, dim2=-1)
     return statistical.sum(diagonals, axis=-1, dtype=dtype)
 
 
@@ -219,9 +197,19 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     dtype = x.real.dtype if x.dtype.is_complex else x.dtype
     if not axes:
         # The norm of each element on its own (torch would reduce every axis for dim=()).
-        return (x != 0).to(dtype) if ord == 0 else torch.abs(x)
+        return (x != 0).to(dtype) if ord == 0 else _own_norm(x, ord)
     if reduced_size(x.shape, axes) == 0 and not isinstance(ord, str) and (ord == math.inf or -math.inf < ord < 0):
         # No elements: max |x| is 0, sum(|x|**p)**(1/p) of a negative p is inf (torch raises for both).
         fill = 0.0 if ord == math.inf else math.inf
         return torch.full(reduced_shape(x.shape, axes, keepdims), fill, dtype=dtype, device=x.device)
+    if reduced_size(x.shape, axes) == 1 and ord != 0:
+        return torch.sum(_own_norm(x, ord), dim=axes, keepdim=keepdims)
     return torch.linalg.vector_norm(x, ord=ord, dim=axes, keepdim=keepdims)
+
+
+def _own_norm(x, ord):
+    """The ``ord``-norm of each element on its own: ``(|x|**p)**(1/p)``, which overflows (or underflows) as NumPy's
+    does; torch takes ``|x|`` for a single element."""
+    if ord in (1, math.inf, -math.inf):
+        return torch.abs(x)
+    return (torch.abs(x) ** ord) ** (1 / ord)

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
 import torch
+import torch.nn.functional as F
 
 from ._helpers import (
-    AxisError,
+    LIMITED_DTYPES,
     as_signed_bits,
     check_axis,
     from_signed_bits,
@@ -50,8 +52,6 @@ def _common_dtype(arrays):
 def _same_dtype(arrays):
     """The arrays in their promoted dtype (torch's cat and stack cannot promote uint16/32/64)."""
     arrays = list(arrays)
-    if not arrays:
-        raise ValueError("need at least one array to join")
     dtype = _common_dtype(arrays)
     return [a if a.dtype == dtype else a.to(dtype) for a in arrays]
 
@@ -73,8 +73,6 @@ def concat(arrays, /, *, axis=0):
 @hookimpl
 @guard_dtypes
 def expand_dims(x, /, axis=0):
-    if not -x.ndim - 1 <= axis <= x.ndim:
-        raise AxisError(axis, x.ndim + 1)
     return torch.unsqueeze(x, axis)
 
 
@@ -91,6 +89,29 @@ def moveaxis(x, source, destination, /):
     if len(sources) != len(destinations):
         raise ValueError("moveaxis needs as many destination axes as source axes")
     return torch.movedim(x, sources, destinations)
+
+
+@hookimpl
+@guard_dtypes
+def pad(x, pad_width, /, mode="constant", *, constant_values=0):
+    pairs = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (x.ndim, 2)).tolist()
+    # torch's widths run from the last axis: (last_before, last_after, second_last_before, ...).
+    return F.pad(x, [width for pair in reversed(pairs) for width in pair], value=constant_values)
+
+
+def _pad_handles(x, pad_width, /, mode="constant", *, constant_values=0) -> bool:
+    """torch's ``pad`` for the constant mode with one constant of the array's kind (its other modes take
+    only some ranks and dtypes); the core's composition pads in the other modes."""
+    if mode != "constant" or not isinstance(x, torch.Tensor) or x.dtype in LIMITED_DTYPES:
+        return False
+    if x.dtype == torch.bool:
+        return type(constant_values) is bool
+    if x.dtype.is_floating_point or x.dtype.is_complex:
+        return type(constant_values) in (int, float) or (x.dtype.is_complex and type(constant_values) is complex)
+    return type(constant_values) is int
+
+
+pad.partial_mixed_handler = _pad_handles
 
 
 @hookimpl
@@ -153,6 +174,14 @@ def roll(x, /, shift, *, axis=None):
 
 @hookimpl
 @guard_dtypes
+def split(x, indices_or_sections, /, *, axis=0):
+    # tensor_split reads split points as NumPy's split does; the core has refused unequal sections.
+    sections = indices_or_sections if isinstance(indices_or_sections, int) else [int(i) for i in indices_or_sections]
+    return list(torch.tensor_split(x, sections, dim=axis))
+
+
+@hookimpl
+@guard_dtypes
 def squeeze(x, /, axis):
     axes = normalize_axes(axis, x.ndim)
     for a in axes:
@@ -168,10 +197,7 @@ def stack(arrays, /, *, axis=0):
     for a in arrays[1:]:
         if a.shape != arrays[0].shape:
             raise ValueError(f"stack needs arrays of one shape, not {tuple(arrays[0].shape)} and {tuple(a.shape)}")
-    axis = operator.index(axis)
-    if not -arrays[0].ndim - 1 <= axis <= arrays[0].ndim:
-        raise AxisError(axis, arrays[0].ndim + 1)
-    return torch.stack(arrays, dim=axis)
+    return torch.stack(arrays, dim=operator.index(axis))
 
 
 @hookimpl
@@ -183,6 +209,4 @@ def tile(x, repetitions, /):
 @hookimpl
 @guard_dtypes
 def unstack(x, /, *, axis=0):
-    if x.ndim == 0:
-        raise ValueError("Input array must be at least 1-d.")
     return tuple(torch.unbind(x, dim=check_axis(axis, x.ndim)))

@@ -66,8 +66,6 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
 @hookimpl
 @guard_dtypes
 def nonzero(x, /):
-    if x.ndim == 0:
-        raise ValueError("nonzero needs an array of at least one dimension, not a 0-d array")
     return torch.nonzero(x != 0, as_tuple=True)
 
 
@@ -75,10 +73,6 @@ def nonzero(x, /):
 @guard_dtypes
 @exact_unsigned("ordering")
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    if x1.ndim != 1:
-        raise ValueError(f"searchsorted needs a 1-d x1, not one of {x1.ndim} dimensions")
-    if side not in ("left", "right"):
-        raise ValueError(f"searchsorted side must be 'left' or 'right', not {side!r}")
     for x in (x1, x2):
         if x.dtype.is_complex:
             raise unsupported("searchsorted", x.dtype, f"torch {torch.__version__} orders no complex numbers")

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import torch
 
-from ._helpers import AxisError, check_axis, guard_dtypes, unsupported
+from ._helpers import check_axis, guard_dtypes, unsupported
 from ._marker import hookimpl
 
 
 def _axis(x, axis, name):
     if x.dtype.is_complex:
         raise unsupported(name, x.dtype, f"torch {torch.__version__} sorts no complex numbers")
-    if x.ndim == 0:
-        raise AxisError(axis, 0)
     return check_axis(axis, x.ndim)
 
 

@@ -49,9 +49,7 @@ def _cumulative(function, identity, x, axis, dtype, include_initial):
     if x.ndim == 0:
         x = x.reshape(1)
     if axis is None:
-        if x.ndim > 1:
-            raise ValueError("For arrays which have more than one dimension ``axis`` argument is required.")
-        axis = 0
+        axis = 0  # a 1-d array (the core has checked that others give an axis)
     axis = check_axis(axis, x.ndim)
     work = _work_dtype(dtype)
     result = function(x.to(work), dim=axis) if x.dtype != work else function(x, dim=axis)

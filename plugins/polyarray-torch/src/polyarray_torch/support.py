@@ -82,6 +82,8 @@ def error_class(error, /):
     message = str(error)
     if isinstance(error, NotImplementedError):
         return TypeError if any(phrase in message for phrase in _DTYPE_PHRASES) else None
+    if isinstance(error, IndexError) and "to have non-zero size" in message:
+        return ValueError  # a reduction without identity over no elements (NumPy: "zero-size array to reduction")
     if isinstance(error, (ValueError, TypeError, IndexError, ArithmeticError)) or not isinstance(error, RuntimeError):
         return None
     if any(phrase in message for phrase in _DTYPE_PHRASES):

@@ -86,8 +86,6 @@ def _edge(part, x, axis):
 @guard_dtypes
 @exact_unsigned("wrapping")
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
-    if x.ndim == 0:
-        raise ValueError("diff requires input that is at least one dimensional")
     if n < 0:
         raise ValueError(f"order must be non-negative but got {n}")
     axis = check_axis(axis, x.ndim)
