@@ -74,6 +74,15 @@ def main() -> None:
     assert_type(pa.fft.fft(x), pa.Array)
     assert_type(pa.unique_counts(x).counts, pa.Array)
     assert_type(pa.meshgrid(x[0], x[1]), list[pa.Array])
+    assert_type(pa.split(x, 2), list[pa.Array])
+    assert_type(pa.top_k(x[0], 2), pa.TopKResult)
+    assert_type(pa.top_k(x[0], 2).indices, pa.Array)
+    assert_type(pa.einsum("ij,ij->i", x, x), pa.Array)
+    assert_type(pa.pad(x, 1), pa.Array)
+    assert_type(pa.allclose(x, x), pa.Array)
+    assert_type(pa.quantile(x, [0.25, 0.75], axis=0), pa.Array)
+    assert_type(pa.diag(x[0]), pa.Array)
+    assert_type(x.isclose(x), pa.Array)
     assert_type(pa.finfo(pa.float32).eps, float)
     assert_type(pa.__version__, str)
 
@@ -105,6 +114,8 @@ def refused(x: pa.Array) -> None:
     pa.linalg.qr(x, mode="economic")  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
     pa.not_a_function(x)  # type: ignore[attr-defined]  # pyright: ignore[reportAttributeAccessIssue]
     pa.sum(x, axis=0, backend=3)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    pa.cross_entropy(x, x, reduction="average")  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    pa.split(x, 2.5)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
 
 
 if __name__ == "__main__":

@@ -69,6 +69,7 @@ from polyarray.api._types import ArrayLike, Device, DTypeLike
 from polyarray.api.data_types import FInfo, IInfo
 from polyarray.api.inspection import Info
 from polyarray.api.set_functions import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from polyarray.api.sorting import TopKResult
 
 e: float
 pi: float
@@ -140,6 +141,8 @@ __all__ = [
     "NestingDepthError",
     "to_native",
     "to_numpy",
+    "compute",
+    "persist",
     "set_array_mode",
     "array_mode",
     "set_nan_policy",
@@ -179,6 +182,7 @@ __all__ = [
     "all_nested_indices",
     "arange",
     "asarray",
+    "diag",
     "empty",
     "empty_like",
     "eye",
@@ -232,6 +236,7 @@ __all__ = [
     "greater_equal",
     "hypot",
     "imag",
+    "isclose",
     "isfinite",
     "isinf",
     "isnan",
@@ -270,6 +275,7 @@ __all__ = [
     "trunc",
     "take",
     "take_along_axis",
+    "einsum",
     "matmul",
     "matrix_transpose",
     "tensordot",
@@ -280,10 +286,12 @@ __all__ = [
     "expand_dims",
     "flip",
     "moveaxis",
+    "pad",
     "permute_dims",
     "repeat",
     "reshape",
     "roll",
+    "split",
     "squeeze",
     "stack",
     "tile",
@@ -301,8 +309,10 @@ __all__ = [
     "unique_counts",
     "unique_inverse",
     "unique_values",
+    "TopKResult",
     "argsort",
     "sort",
+    "top_k",
     "cumulative_prod",
     "cumulative_sum",
     "max",
@@ -315,6 +325,7 @@ __all__ = [
     "sum",
     "var",
     "all",
+    "allclose",
     "any",
     "diff",
     "__array_namespace_info__",
@@ -350,6 +361,36 @@ def to_numpy(x: ArrayLike, /, *, backend: str | Backend | None = None) -> Any:
 
     >>> pa.to_numpy(pa.asarray([1, 2]))
     array([1, 2])
+    """
+
+def compute(*arrays: ArrayLike) -> tuple[Any, ...]:
+    """The values of ``arrays`` as NumPy arrays, each backend's arrays evaluated in one pass.
+
+    On a lazy backend (Dask) the arrays' graphs run together, so work they
+    share runs once; ``pa.to_numpy(x)`` is the same for one array. Errors
+    that depend on values (a singular matrix, an index out of bounds) surface
+    here, as ``pa.PolyarrayError`` subclasses. On an eager backend this is
+    ``pa.to_numpy`` of each array. Always returns a tuple, one NumPy array per
+    argument, in order.
+
+    >>> pa.compute(pa.asarray([1, 2]), pa.ones(2))
+    (array([1, 2]), array([1., 1.]))
+    """
+
+def persist(*arrays: ArrayLike) -> tuple[Any, ...]:
+    """``arrays`` evaluated and kept on their backend (a cluster's memory), with every size known.
+
+    On a lazy backend, later calls on the results start from the stored
+    values instead of recomputing their graphs, and sizes that depended on
+    values (after a boolean mask, ``nonzero``, ``unique_*``) become known, so
+    functions that need them (``reshape``, ``len``) work. The arrays of each
+    backend are evaluated in one pass. On an eager backend the arrays are
+    returned as they are. Returns a tuple of arrays of the same backends
+    (``pa.Array`` unless array mode is off).
+
+    >>> x, = pa.persist(pa.asarray([1.0, 2.0]))
+    >>> x
+    Array([1., 2.], backend=numpy, dtype=float64)
     """
 
 def set_array_mode(flag: builtins.bool) -> None:
@@ -823,6 +864,24 @@ def asarray(
            [3., 4.]], backend=numpy, dtype=float32)
     """
 
+def diag(x: ArrayLike, /, *, k: int = 0, backend: str | Backend | None = None) -> Array:
+    """A matrix with ``x`` on its ``k``-th diagonal (1-d ``x``), or the ``k``-th diagonal of ``x`` (2-d ``x``).
+
+    As NumPy's ``diag``: ``k > 0`` is above the main diagonal, ``k < 0`` below.
+    A 1-d ``x`` of ``n`` elements gives a square matrix of size ``n + |k|``,
+    zero (``False``) off that diagonal; a 2-d ``x`` gives a new 1-d array (not
+    a view), empty when the diagonal lies outside the matrix. The dtype of
+    ``x`` is kept. Other numbers of dimensions raise an error that is also a
+    ``ValueError`` (use :func:`linalg.diagonal` for stacks of matrices).
+
+    >>> pa.diag(pa.asarray([1, 2]), k=1)
+    Array([[0, 1, 0],
+           [0, 0, 2],
+           [0, 0, 0]], backend=numpy, dtype=int64)
+    >>> pa.diag(pa.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), k=-1)
+    Array([4.], backend=numpy, dtype=float64)
+    """
+
 def empty(
     shape: int | tuple[int, ...],
     *,
@@ -959,7 +1018,11 @@ def linspace(
     Array([0.  , 0.25, 0.5 , 0.75], backend=numpy, dtype=float64)
     """
 
-def meshgrid(*arrays: ArrayLike, indexing: str = "xy", backend: str | Backend | None = None) -> list[Array]:
+def meshgrid(
+    *arrays: ArrayLike,
+    indexing: Literal["xy", "ij"] = "xy",
+    backend: str | Backend | None = None,
+) -> list[Array]:
     """Coordinate matrices from 1-d coordinate vectors, as a list of arrays.
 
     For inputs of lengths ``N1, N2, ..., Nn``, every result has the shape
@@ -1591,6 +1654,35 @@ def imag(x: ArrayLike, /, *, out: ArrayLike | None = None, backend: str | Backen
     Array([ 2., -4.], backend=numpy, dtype=float64)
     """
 
+def isclose(
+    x1: ArrayLike | int | float | complex | builtins.bool,
+    x2: ArrayLike | int | float | complex | builtins.bool,
+    /,
+    *,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: builtins.bool = False,
+    out: ArrayLike | None = None,
+    backend: str | Backend | None = None,
+) -> Array:
+    """Whether ``x1`` and ``x2`` are equal within a tolerance, element-wise, as NumPy's ``isclose``.
+
+    ``x1`` is close to ``x2`` where ``|x1 - x2| <= atol + rtol * |x2|`` with
+    ``x2`` finite, or where ``x1 == x2`` (so equal infinities are close). The
+    test is not symmetric: the relative tolerance scales with ``|x2|``. NaN is
+    close to nothing, unless ``equal_nan`` makes two NaNs close. Complex
+    numbers are compared by the modulus of their difference. The operands
+    promote as in :func:`add`; integer and boolean operands are compared in
+    the default floating dtype (so the difference cannot wrap around). The
+    tolerances are real numbers, applied in the operands' precision. The
+    result is a boolean array of the broadcast shape.
+
+    >>> pa.isclose(pa.asarray([1.0, 1.0001, float("nan")]), pa.asarray([1.0000001, 1.0, float("nan")]))
+    Array([ True, False, False], backend=numpy, dtype=bool)
+    >>> pa.isclose(pa.asarray([float("nan"), float("inf")]), float("nan"), equal_nan=True)
+    Array([ True, False], backend=numpy, dtype=bool)
+    """
+
 def isfinite(x: ArrayLike, /, *, out: ArrayLike | None = None, backend: str | Backend | None = None) -> Array:
     """Whether each element is finite (neither infinite nor NaN), as a boolean array.
 
@@ -2090,6 +2182,41 @@ def take_along_axis(
            [50]], backend=numpy, dtype=int64)
     """
 
+def einsum(subscripts: str, /, *operands: ArrayLike, backend: str | Backend | None = None) -> Array:
+    """Einstein summation: the sum of products of ``operands`` over the labels ``subscripts`` name, as NumPy's.
+
+    ``subscripts`` has one term of letters (``a``-``z``, ``A``-``Z``) per operand,
+    separated by commas, each letter labelling one dimension; an output term
+    may follow ``->``. Dimensions with the same label are multiplied along
+    one another; labels missing from the output are summed over:
+
+    - ``"ij,jk->ik"`` is ``matmul``, ``"i,i->"`` a dot product, ``"ij->ji"`` a
+      transpose, ``"i,j->ij"`` an outer product;
+    - a label repeated in one term takes a diagonal: ``"ii->i"`` is the
+      diagonal, ``"ii"`` the trace;
+    - without ``->`` (implicit mode) the output has the labels that occur
+      once, in alphabetical order (upper-case letters first);
+    - ``...`` stands for the dimensions a term does not name; they broadcast
+      (aligned from the right) and lead the output in implicit mode; in
+      explicit mode an output without ``...`` may drop them only when there
+      are none.
+
+    Sizes of one label must agree (or be 1, which broadcasts). The operands
+    promote to one dtype as in :func:`add`, which the result has (integers
+    wrap around on overflow; booleans give whether any product is true). A
+    malformed subscript string, or one that does not fit the operands, raises
+    an error that is also a ``ValueError``, naming the problem.
+
+    >>> a = pa.asarray([[1, 2], [3, 4]])
+    >>> pa.einsum("ij,jk->ik", a, pa.asarray([[1, 0], [0, 1]]))
+    Array([[1, 2],
+           [3, 4]], backend=numpy, dtype=int64)
+    >>> pa.einsum("ii", a)
+    Array(5, backend=numpy, dtype=int64)
+    >>> pa.einsum("...i,i", pa.ones((2, 3)), pa.asarray([1.0, 2.0, 3.0], dtype=pa.float32))
+    Array([6., 6.], backend=numpy, dtype=float64)
+    """
+
 def matmul(x1: ArrayLike, x2: ArrayLike, /, *, backend: str | Backend | None = None) -> Array:
     """The matrix product of ``x1`` and ``x2``, as the ``@`` operator computes it.
 
@@ -2223,6 +2350,50 @@ def moveaxis(
     (3, 4, 2)
     """
 
+def pad(
+    x: ArrayLike,
+    pad_width: int | Sequence[int] | Sequence[Sequence[int]],
+    /,
+    mode: str = "constant",
+    *,
+    constant_values: builtins.bool | int | float | complex | Sequence[Any] = 0,
+    backend: str | Backend | None = None,
+) -> Array:
+    """Pad ``x`` with ``pad_width`` new elements before and after each axis, as NumPy's ``pad``.
+
+    ``pad_width`` is an int (the same on both sides of every axis), a
+    ``(before, after)`` pair (for every axis) or one pair per axis, of
+    non-negative ints. ``mode`` says what the new elements are:
+
+    - ``"constant"``: ``constant_values``, a number or (like ``pad_width``) a
+      pair or one pair per axis of numbers, converted to the dtype of ``x``
+      (floats are truncated for integer arrays; a value out of the dtype's
+      range, NaN or an infinity for an integer array, or a complex number for
+      a real one raises an error, where NumPy would wrap or drop it);
+    - ``"edge"``: the end elements of the axis, repeated;
+    - ``"reflect"``: the axis mirrored about its end elements (``[1, 2, 3]``
+      continues ``2, 1, 2, 3 …``);
+    - ``"symmetric"``: the axis mirrored with its end elements repeated
+      (``3, 3, 2, 1 …``);
+    - ``"wrap"``: the axis repeated periodically.
+
+    Widths larger than the axis are padded as NumPy pads them (the mirror or
+    period continues). Axes are padded in order, so a corner takes the value
+    of the last axis. The other modes mirror, wrap or repeat nothing on an empty
+    axis: padding one is an error. NumPy's statistics modes (``"mean"``,
+    ``"maximum"`` …) and ``"linear_ramp"`` are not provided. The result is a new
+    array of the dtype of ``x``.
+
+    >>> pa.pad(pa.asarray([1, 2, 3]), (2, 1))
+    Array([0, 0, 1, 2, 3, 0], backend=numpy, dtype=int64)
+    >>> pa.pad(pa.asarray([[1.0, 2.0]]), 1, "edge")
+    Array([[1., 1., 2., 2.],
+           [1., 1., 2., 2.],
+           [1., 1., 2., 2.]], backend=numpy, dtype=float64)
+    >>> pa.pad(pa.asarray([1, 2, 3]), 2, mode="reflect")
+    Array([3, 2, 1, 2, 3, 2, 1], backend=numpy, dtype=int64)
+    """
+
 def permute_dims(x: ArrayLike, /, axes: tuple[int, ...], *, backend: str | Backend | None = None) -> Array:
     """Permute the axes of ``x``: ``axes`` is a permutation of ``(0, 1, ..., N-1)``.
 
@@ -2283,6 +2454,30 @@ def roll(
 
     >>> pa.roll(pa.asarray([1, 2, 3, 4]), 1)
     Array([4, 1, 2, 3], backend=numpy, dtype=int64)
+    """
+
+def split(
+    x: ArrayLike,
+    indices_or_sections: int | Sequence[int],
+    /,
+    *,
+    axis: int = 0,
+    backend: str | Backend | None = None,
+) -> list[Array]:
+    """Split ``x`` along ``axis`` into a list of arrays, as NumPy's ``split``.
+
+    An int ``N`` gives ``N`` equal pieces; an axis whose length ``N`` does not
+    divide raises an error that is also a ``ValueError`` (as in NumPy). A
+    sequence of ints gives the pieces between those split points: ``[2, 5]``
+    gives ``x[:2]``, ``x[2:5]`` and ``x[5:]`` along ``axis``, the points read as
+    Python slice bounds (negative ones count from the end; points past the end,
+    or before the previous one, give empty pieces). Each piece keeps the dtype
+    of ``x`` and may share memory with it. A 0-d ``x`` has no axis to split.
+
+    >>> [pa.to_numpy(piece).tolist() for piece in pa.split(pa.arange(6), 3)]
+    [[0, 1], [2, 3], [4, 5]]
+    >>> [piece.shape for piece in pa.split(pa.ones((2, 7)), [2, 5], axis=1)]
+    [(2, 2), (2, 3), (2, 2)]
     """
 
 def squeeze(x: ArrayLike, /, axis: int | tuple[int, ...], *, backend: str | Backend | None = None) -> Array:
@@ -2526,6 +2721,39 @@ def sort(
 
     >>> pa.sort(pa.asarray([3.0, float("nan"), 1.0]), descending=True)
     Array([nan,  3.,  1.], backend=numpy, dtype=float64)
+    """
+
+def top_k(
+    x: ArrayLike,
+    k: int,
+    /,
+    *,
+    axis: int = -1,
+    largest: builtins.bool = True,
+    backend: str | Backend | None = None,
+) -> TopKResult:
+    """The ``k`` largest (``largest=False``: smallest) elements of ``x`` along ``axis``, sorted, and their indices.
+
+    Returns ``(values, indices)``, a NamedTuple, each with the shape of ``x``
+    except ``k`` along ``axis``. The order is that of a stable
+    :func:`argsort` (``descending=largest``), the same on every backend:
+
+    - equal values come in the order of their indices (lower index first),
+      ``-0.0`` and ``0.0`` being equal;
+    - NaN counts as larger than every number, as in :func:`sort`: the largest
+      ``k`` start with the NaNs, the smallest ``k`` reach them last.
+
+    ``k`` must lie in ``[0, n]`` for an axis of ``n`` elements (an error that
+    is also a ``ValueError`` otherwise); a 0-d ``x`` has no axis (an error that
+    is also an ``IndexError``). ``x`` is a boolean, integer or real
+    floating-point array (complex numbers have no order: a ``TypeError``); the
+    values keep its dtype, the indices have the default index dtype.
+
+    >>> values, indices = pa.top_k(pa.asarray([3, 1, 4, 1, 5]), 3)
+    >>> values, indices
+    (Array([5, 4, 3], backend=numpy, dtype=int64), Array([4, 2, 0], backend=numpy, dtype=int64))
+    >>> pa.top_k(pa.asarray([[2.0, float("nan"), 1.0]]), 2, largest=False).indices
+    Array([[2, 0]], backend=numpy, dtype=int64)
     """
 
 def cumulative_prod(
@@ -2779,6 +3007,30 @@ def all(
 
     >>> pa.all(pa.asarray([[1.0, float("nan")], [0.0, 2.0]]), axis=1)
     Array([ True, False], backend=numpy, dtype=bool)
+    """
+
+def allclose(
+    x1: ArrayLike | int | float | complex | builtins.bool,
+    x2: ArrayLike | int | float | complex | builtins.bool,
+    /,
+    *,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: builtins.bool = False,
+    backend: str | Backend | None = None,
+) -> Array:
+    """Whether every element of ``x1`` is close to the matching one of ``x2``: ``all(isclose(x1, x2, ...))``.
+
+    The tolerances, the promotion and the treatment of NaN and infinities are
+    those of :func:`isclose`; arrays of no elements are all close. The
+    result is a 0-d boolean array (NumPy returns a Python ``bool``; the array
+    works wherever a bool does: ``if``, ``assert``, ``bool()``, and keeps a
+    traced or lazy computation unevaluated).
+
+    >>> pa.allclose(pa.asarray([1e10, 1e-8]), pa.asarray([1.00001e10, 1e-9]))
+    Array(True, backend=numpy, dtype=bool)
+    >>> bool(pa.allclose(pa.asarray([1.0, float("nan")]), pa.asarray([1.0, float("nan")])))
+    False
     """
 
 def any(
@@ -3107,6 +3359,7 @@ def dropout(
     dtype: DTypeLike | None = None,
     training: builtins.bool = True,
     seed: int | None = None,
+    key: ArrayLike | None = None,
     noise_shape: Sequence[int | None] | None = None,
     backend: str | Backend | None = None,
 ) -> Array:
@@ -3117,8 +3370,14 @@ def dropout(
     floating-point result dtype. Dropped elements are exactly 0, even where
     ``x`` is NaN or infinite. ``noise_shape`` (one entry per axis of ``x``:
     the axis' size, 1 to share the draw along that axis, or None for the
-    axis' size) shapes the random mask. ``seed`` makes the draw
-    reproducible on one backend (backends draw differently). The result has
+    axis' size) shapes the random mask.
+
+    The mask comes from :mod:`pa.random`: a ``key`` (``pa.random.key``,
+    ``split``, ``fold_in``) or a ``seed`` (standing for ``pa.random.key(seed)``)
+    gives the same mask on every backend; an element is dropped where
+    ``pa.random.bernoulli(key, mask_shape, prob)`` is true. With neither, a
+    fresh seed is drawn for each call (inside ``jax.jit`` once, when the
+    function is traced: pass a key to draw anew per step). The result has
     ``dtype`` when given, else ``x``'s dtype; ``training=False`` (or
     ``prob=0``) returns ``x`` unchanged apart from that dtype.
 
@@ -3127,6 +3386,8 @@ def dropout(
     >>> y = pa.dropout(pa.ones((1000,)), 0.25, seed=0)
     >>> sorted(set(pa.to_numpy(y).tolist())) == [0.0, 1 / 0.75]
     True
+    >>> pa.dropout(pa.ones((6,)), 0.5, key=pa.random.key(0))
+    Array([2., 0., 2., 2., 2., 0.], backend=numpy, dtype=float64)
     """
 
 def cross_entropy(
@@ -3134,18 +3395,34 @@ def cross_entropy(
     pred: ArrayLike,
     /,
     *,
+    from_logits: builtins.bool = False,
     axis: int = -1,
     epsilon: float = 1e-07,
-    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+    reduction: Literal["none", "sum", "mean"] = "mean",
     backend: str | Backend | None = None,
 ) -> Array:
-    """The cross-entropy of predicted probabilities ``pred`` against target distributions ``true``.
+    """The categorical cross-entropy of predictions ``pred`` against targets ``true`` along the class ``axis``.
 
-    Along ``axis`` (the class axis), each slice's loss is
-    ``-sum(true * log(clip(pred, epsilon, 1 - epsilon)))``; the clipping keeps
-    the logarithm finite. ``reduction`` then returns these per-slice losses
-    (``"none"``), their sum or their mean. ``true`` is cast to ``pred``'s
-    dtype, which must be real floating-point; NaN propagates.
+    ``pred`` holds probabilities, or unnormalised log-probabilities with
+    ``from_logits`` (as PyTorch's ``cross_entropy`` and Keras' losses take
+    them). ``true`` holds either
+
+    - integer class labels, one per slice: an integer array with the shape of
+      ``pred`` without ``axis`` (a label outside ``[0, C)`` selects no class,
+      so its loss is 0, or that of the smoothing alone); or
+    - target distributions (one-hot or probabilities) of the shape of
+      ``pred`` (any other shape broadcasts as before), cast to ``pred``'s dtype.
+
+    Each slice's loss is ``-sum(t * log(p))``. With ``from_logits`` ``log(p)``
+    is ``log_softmax(pred, axis)``, computed stably (logits of any magnitude,
+    ``-inf`` for impossible classes; a target of 0 contributes nothing, even
+    against ``-inf``); otherwise ``p = clip(pred, epsilon, 1 - epsilon)``,
+    which keeps the logarithm finite. ``label_smoothing`` (in ``[0, 1]``) mixes
+    the targets with the uniform distribution over the ``C`` classes:
+    ``t * (1 - label_smoothing) + label_smoothing / C``. ``reduction`` returns
+    the per-slice losses (``"none"``), their sum or their mean. ``pred`` must
+    be real floating-point; NaN propagates.
 
     >>> true = pa.asarray([[0.0, 1.0], [1.0, 0.0]])
     >>> pred = pa.asarray([[0.2, 0.8], [0.6, 0.4]])
@@ -3153,6 +3430,9 @@ def cross_entropy(
     Array([0.22314355, 0.51082562], backend=numpy, dtype=float64)
     >>> float(pa.cross_entropy(true, pred))
     0.366984...
+    >>> logits = pa.asarray([[2.0, 0.0, -1.0], [0.0, 0.0, 1000.0]])
+    >>> pa.cross_entropy(pa.asarray([0, 2]), logits, from_logits=True, reduction="none")
+    Array([0.16984602, 0.        ], backend=numpy, dtype=float64)
     """
 
 def binary_cross_entropy(
@@ -3162,7 +3442,7 @@ def binary_cross_entropy(
     *,
     from_logits: builtins.bool = False,
     epsilon: float = 0.0,
-    reduction: str = "mean",
+    reduction: Literal["none", "sum", "mean"] = "mean",
     pos_weight: ArrayLike | None = None,
     axis: int | tuple[int, ...] | None = None,
     backend: str | Backend | None = None,

@@ -12,6 +12,7 @@ from polyarray._array import Array
 from polyarray._container import Container
 from polyarray.api._types import ArrayLike, Device, DTypeLike
 from polyarray.api.set_functions import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from polyarray.api.sorting import TopKResult
 
 class ArrayMethods:
     """What ``pa.Array`` has that is made when polyarray is imported."""
@@ -156,6 +157,16 @@ class ArrayMethods:
         out: ArrayLike | None = None,
     ) -> Array:
         """Method form of ``pa.all(self, ...)``."""
+    def allclose(
+        self,
+        x2: ArrayLike | int | float | complex | bool,
+        /,
+        *,
+        rtol: float = 1e-05,
+        atol: float = 1e-08,
+        equal_nan: bool = False,
+    ) -> Array:
+        """Method form of ``pa.allclose(self, ...)``."""
     def any(
         self,
         /,
@@ -199,7 +210,7 @@ class ArrayMethods:
         *,
         from_logits: bool = False,
         epsilon: float = 0.0,
-        reduction: str = "mean",
+        reduction: Literal["none", "sum", "mean"] = "mean",
         pos_weight: ArrayLike | None = None,
         axis: int | tuple[int, ...] | None = None,
     ) -> Array:
@@ -251,9 +262,11 @@ class ArrayMethods:
         pred: ArrayLike,
         /,
         *,
+        from_logits: bool = False,
         axis: int = -1,
         epsilon: float = 1e-07,
-        reduction: str = "mean",
+        label_smoothing: float = 0.0,
+        reduction: Literal["none", "sum", "mean"] = "mean",
     ) -> Array:
         """Method form of ``pa.cross_entropy(self, ...)``."""
     def cumulative_prod(
@@ -276,6 +289,8 @@ class ArrayMethods:
         out: ArrayLike | None = None,
     ) -> Array:
         """Method form of ``pa.cumulative_sum(self, ...)``."""
+    def diag(self, /, *, k: int = 0) -> Array:
+        """Method form of ``pa.diag(self, ...)``."""
     def diff(
         self,
         /,
@@ -298,6 +313,7 @@ class ArrayMethods:
         dtype: DTypeLike | None = None,
         training: bool = True,
         seed: int | None = None,
+        key: ArrayLike | None = None,
         noise_shape: Sequence[int | None] | None = None,
     ) -> Array:
         """Method form of ``pa.dropout(self, ...)``."""
@@ -344,6 +360,17 @@ class ArrayMethods:
         """Method form of ``pa.hypot(self, ...)``."""
     def imag(self, /, *, out: ArrayLike | None = None) -> Array:
         """Method form of ``pa.imag(self, ...)``."""
+    def isclose(
+        self,
+        x2: ArrayLike | int | float | complex | bool,
+        /,
+        *,
+        rtol: float = 1e-05,
+        atol: float = 1e-08,
+        equal_nan: bool = False,
+        out: ArrayLike | None = None,
+    ) -> Array:
+        """Method form of ``pa.isclose(self, ...)``."""
     def isfinite(self, /, *, out: ArrayLike | None = None) -> Array:
         """Method form of ``pa.isfinite(self, ...)``."""
     def isinf(self, /, *, out: ArrayLike | None = None) -> Array:
@@ -472,6 +499,15 @@ class ArrayMethods:
         """Method form of ``pa.one_hot(self, ...)``."""
     def ones_like(self, /, *, dtype: DTypeLike | None = None, device: Device | None = None) -> Array:
         """Method form of ``pa.ones_like(self, ...)``."""
+    def pad(
+        self,
+        pad_width: int | Sequence[int] | Sequence[Sequence[int]],
+        /,
+        mode: str = "constant",
+        *,
+        constant_values: bool | int | float | complex | Sequence[Any] = 0,
+    ) -> Array:
+        """Method form of ``pa.pad(self, ...)``."""
     def permute_dims(self, /, axes: tuple[int, ...]) -> Array:
         """Method form of ``pa.permute_dims(self, ...)``."""
     def positive(self, /, *, out: ArrayLike | None = None) -> Array:
@@ -546,6 +582,8 @@ class ArrayMethods:
         """Method form of ``pa.softplus(self, ...)``."""
     def sort(self, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
         """Method form of ``pa.sort(self, ...)``."""
+    def split(self, indices_or_sections: int | Sequence[int], /, *, axis: int = 0) -> list[Array]:
+        """Method form of ``pa.split(self, ...)``."""
     def sqrt(self, /, *, out: ArrayLike | None = None) -> Array:
         """Method form of ``pa.sqrt(self, ...)``."""
     def square(self, /, *, out: ArrayLike | None = None) -> Array:
@@ -590,6 +628,8 @@ class ArrayMethods:
         """Method form of ``pa.tile(self, ...)``."""
     def to_numpy(self, /) -> Any:
         """Method form of ``pa.to_numpy(self, ...)``."""
+    def top_k(self, k: int, /, *, axis: int = -1, largest: bool = True) -> TopKResult:
+        """Method form of ``pa.top_k(self, ...)``."""
     def tril(self, /, *, k: int = 0) -> Array:
         """Method form of ``pa.tril(self, ...)``."""
     def triu(self, /, *, k: int = 0) -> Array:

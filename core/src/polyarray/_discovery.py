@@ -328,7 +328,7 @@ def _implementation_modules(value: Any, problems: list[str]) -> tuple[str, ...] 
 
 def _implementation_package(value: Any, problems: list[str]) -> str | None:
     if _is_dotted_name(value):
-        return value  # type: ignore[no-any-return]
+        return value
     problems.append(
         f"'implementation_package': expected the name of the package holding the implementations, such as "
         f"'polyarray_foo', found {_found(value)}"

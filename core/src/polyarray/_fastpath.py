@@ -209,6 +209,8 @@ class FastPlan:
     unwrap_arrays: bool
     device_of: Callable[[Any], Any] | None
     ranked: bool
+    creation: bool
+    to_native_dtype: Callable[..., Any]
 
     def __repr__(self) -> str:
         return f"<FastPlan {self.qualname} on {self.backend_name}>"
@@ -525,7 +527,7 @@ def takes_scalar(param: inspect.Parameter) -> bool:
 def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> bool:
     if code == PASS:
         return True
-    if code == INTEGER and spec is not None:
+    if code == INTEGER:
         return integer_ok(value, spec, rank)
     if code == NONE_ONLY:
         return value is None
@@ -534,7 +536,7 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
     if code == AT_DEFAULT:
         return value is default
     if code == VALUE:
-        classes, strings = spec  # type: ignore[misc]
+        classes, strings = spec
         return value.__class__ in classes or (value.__class__ is str and value in strings)
     return code == DTYPE
 
