@@ -91,7 +91,7 @@ _install_container_methods(_declare.declarations())
 _dispatch.accelerate_array()
 _einops.register()
 
-__all__ = [
+__all__ = [  # pyright: ignore[reportUnsupportedDunderAll]  # __init__.pyi lists them
     "Array",
     "Container",
     "Shape",
@@ -153,4 +153,4 @@ __all__ = [
     "NestingDepthError",
     *_exported,
 ]
-del _category, _module, _name
+del _category, _module, _name  # pyright: ignore[reportPossiblyUnboundVariable]  # the loops ran
