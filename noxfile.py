@@ -1,6 +1,8 @@
 """Every test, lint, packaging, demo and benchmark session of polyarray.
 
     nox                      what CI runs: every session below but demo and bench
+    nox -s typecheck         mypy and pyright over the library and an example user program (tests/typing), no errors;
+                             the type stubs are a fresh generation from the declarations
     nox -s tests             the core and the NumPy backend with no optional framework (newest NumPy),
                              with the compiled fast paths (polyarray._speedups)
     nox -s "tests_numpy(numpy='1.26')"   the same against NumPy 1.26 (also '2.0'), so the NumPy
@@ -38,7 +40,7 @@ from pathlib import Path
 import nox
 
 nox.options.sessions = [
-    "lint", "tests", "tests_numpy", "plugin", "all_backends", "clients", "clients_jax32", "wheels", "docs",
+    "lint", "typecheck", "tests", "tests_numpy", "plugin", "all_backends", "clients", "clients_jax32", "wheels", "docs",
 ]  # fmt: skip
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
@@ -103,6 +105,28 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "format", "--check", ".")
     # The contract in pyproject.toml: each module of the core imports only from the layers below it.
     session.run("lint-imports", env={"PYTHONPATH": str(ROOT / "core" / "src")})
+
+
+#: What the typecheck session checks with, pinned: a new release of a checker, or of the stubs of NumPy, pytest
+#: or Hypothesis, must not fail CI by itself. The frameworks are not installed (typings/ stands for them).
+TYPECHECK_REQUIREMENTS = [
+    "mypy==2.4.1", "pyright==1.1.414", "numpy==2.4.6", "pluggy==1.7.0", "packaging==26.4", "pytest==9.2.0",
+    "hypothesis==6.170.17",
+]  # fmt: skip
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy and pyright over the core, the NumPy plugin (mypy) and tests/typing/user_program.py, with no errors.
+
+    Their settings and the files they check are in pyproject.toml; the library is read from the sources
+    (not installed). The stubs of the public modules must be a fresh generation from the declarations.
+    """
+    session.install(*TYPECHECK_REQUIREMENTS)
+    source = {"PYTHONPATH": str(ROOT / "core" / "src")}
+    session.run("python", "-m", "polyarray._stubgen", "--check", env=source)
+    session.run("mypy")
+    session.run("pyright", "--pythonpath", str(Path(session.bin) / "python"))
 
 
 @nox.session

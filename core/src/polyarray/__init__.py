@@ -93,7 +93,7 @@ _install_container_methods(_declare.declarations())
 _dispatch.accelerate_array()
 _einops.register()
 
-__all__ = [
+__all__ = [  # pyright: ignore[reportUnsupportedDunderAll]  # __init__.pyi lists them
     "Array",
     "Container",
     "Shape",
@@ -160,4 +160,4 @@ __all__ = [
     "compile",
     *_exported,
 ]
-del _category, _module, _name
+del _category, _module, _name  # pyright: ignore[reportPossiblyUnboundVariable]  # the loops ran

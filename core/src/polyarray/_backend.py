@@ -13,10 +13,9 @@ import functools
 import importlib
 import importlib.util
 import inspect
-import types
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -66,7 +65,7 @@ SUBNAMESPACES = ("linalg", "fft", "random")
 _NUMBERS = frozenset({bool, int, float, complex})
 
 #: Python types given as dtypes: the default dtype of their kind (None: ``bool``).
-_PYTHON_TYPES: dict[type, str | None] = {
+_PYTHON_TYPES: dict[object, str | None] = {
     bool: None,
     int: "integral",
     float: "real floating",
@@ -82,6 +81,10 @@ class Namespace:
 
     def __repr__(self) -> str:
         return f"<namespace {self.__name__}>"
+
+    if TYPE_CHECKING:
+        # The functions (and sub-namespaces) are set as attributes when a backend is built, one per declaration.
+        def __getattr__(self, name: str) -> Any: ...
 
 
 class Backend(Namespace):
@@ -114,6 +117,12 @@ class Backend(Namespace):
     # Slots, so that the compiled fast paths read the tables at a fixed place (see _speedups.c).
     __slots__ = ("functions", "operators")
 
+    # Set when the backend is built (``build_backend``), before it is handed out.
+    getitem: Callable[[Any, Any], Any]
+    #: ``x op= y`` for arrays of this backend: what is done with ``x op y`` (``_wrappers/out.py``).
+    inplace: Callable[[Any, Any, str, str], Any]
+    setitem: Callable[[Any, Any, Any], None]
+
     def __init__(self, info: BackendInfo, framework_version: str | None) -> None:
         super().__init__(info.name)
         self.name = info.name
@@ -131,13 +140,9 @@ class Backend(Namespace):
         self.mutable_arrays = info.mutable_arrays
         self.accepts_array_likes = info.accepts_array_likes
         self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
-        self.getitem: Callable[[Any, Any], Any] | None = None
-        #: ``x op= y`` for arrays of this backend: what is done with ``x op y`` (``_wrappers/out.py``).
-        self.inplace: Callable[[Any, Any, str, str], Any] | None = None
         #: The functions as ``pa.Array``'s operators and methods call them (``_fastpath.operator_function``).
         self.operators: dict[str, Callable[..., Any]] = {}
-        self.setitem: Callable[[Any, Any, Any], None] | None = None
-        self.native_array_types: tuple[type, ...] = ()
+        self.native_array_types: tuple[type[Any], ...] = ()
         self._to_native: dict[str, Any] = {}
         self._to_portable: dict[Any, DType] = {}
         self.default_dtypes: Mapping[str, DType] | None = None
@@ -187,14 +192,14 @@ class Backend(Namespace):
         except TypeError:
             raise self._not_a_dtype(dtype, function) from None
         # Another framework's dtype object (np.float32 on torch, torch.int8 on NumPy): the same dtype here.
-        name = dtype_name_of(dtype)
-        if name is None:
+        found = dtype_name_of(dtype)
+        if found is None:
             raise self._not_a_dtype(dtype, function)
         try:
-            return self._to_native[name]
+            return self._to_native[found]
         except KeyError:
-            detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
-            raise self.unsupported_dtype(function, name, detail) from None
+            detail = f"the {self.name} backend has no {found} dtype; it holds {', '.join(self._to_native)}"
+            raise self.unsupported_dtype(function, found, detail) from None
 
     def _not_a_dtype(self, value: Any, function: str) -> PolyarrayTypeError:
         return PolyarrayTypeError(
@@ -239,9 +244,9 @@ class Backend(Namespace):
 
 
 @functools.cache
-def hookspecs() -> types.SimpleNamespace:
-    """One pluggy hookspec per function a backend may implement natively."""
-    specs = types.SimpleNamespace()
+def hookspecs() -> ModuleType:
+    """One pluggy hookspec per function a backend may implement natively (a namespace pluggy reads)."""
+    specs = ModuleType("polyarray.hookspecs")
     for decl in declarations(("primary", "mixed", "support")):
         setattr(specs, decl.name, _hookspec(_spec_stub(decl)))
     return specs
@@ -258,7 +263,7 @@ def _spec_stub(decl: Declaration) -> Callable[..., Any]:
             parts.append("/")
         if kind is param.KEYWORD_ONLY and previous_kind not in (param.KEYWORD_ONLY, param.VAR_POSITIONAL):
             parts.append("*")
-        text = {param.VAR_POSITIONAL: "*", param.VAR_KEYWORD: "**"}.get(kind, "") + param.name
+        text = ("*" if kind is param.VAR_POSITIONAL else "**" if kind is param.VAR_KEYWORD else "") + param.name
         if param.default is not param.empty:
             defaults[f"_default_{index}"] = param.default
             text += f"=_default_{index}"
@@ -523,13 +528,13 @@ def _assemble(backend: Backend) -> Backend:
         # namespace may share the name of one: ``pa.random.split`` beside ``pa.split``).
         implementation = native.get(decl.name) if decl.has_native_slot else None
         composed = functools.partial(decl.composition, raw) if decl.composition is not None else None
-        if implementation is None and composed is None:
-            function = _not_implemented(decl, info.name)
-            backend.missing.add(decl.qualname)
-        elif implementation is None:
-            function = composed
+        if implementation is None and composed is not None:
+            function: Callable[..., Any] = composed
             if decl.kind != "support":
                 backend.composed.add(decl.qualname)
+        elif implementation is None:
+            function = _not_implemented(decl, info.name)
+            backend.missing.add(decl.qualname)
         else:
             function = implementation
             handler = getattr(implementation, "partial_mixed_handler", None)

@@ -48,7 +48,7 @@ __all__ = [
 UNSET: Any = object()
 
 #: ``pa.Array``, filled in by ``_array`` (which imports this module).
-ARRAY_TYPE: type = type("NotYetDefined", (), {})
+ARRAY_TYPE: type[Any] = type("NotYetDefined", (), {})
 
 #: This context's backend stack (a tuple of Backend, top last).
 STACK: contextvars.ContextVar[tuple[Backend, ...]] = contextvars.ContextVar("polyarray_backend_stack")

@@ -146,7 +146,7 @@ class TracedFunction:
             and _dtypes.DEFAULTS.get(_dtypes.process_defaults) is entry.defaults
             and _devices.DEVICE.get(_devices.process_device) is entry.device
         ):
-            return entry.run(*args)  # type: ignore[misc]
+            return entry.run(*args)  # type: ignore[misc]  # pyright: ignore[reportOptionalCall]  # arity -1 without run
         return self._call(args, kwargs)
 
     @property

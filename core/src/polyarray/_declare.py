@@ -13,7 +13,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar, overload
 
 from ._errors import PolyarrayTypeError
 
@@ -373,7 +373,37 @@ def _declare(
     return public
 
 
-def _decorator(kind: str):
+#: A declaration's ``check=``: raises for arguments every backend must refuse.
+Check = Callable[[tuple[Any, ...], dict[str, Any]], None]
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+class Declarator(Protocol):
+    """``@primary``, ``@compositional`` …: the public function, a dispatcher with the declared signature."""
+
+    @overload
+    def __call__(self, function: Callable[..., Any], /) -> Callable[..., Any]: ...
+    @overload
+    def __call__(
+        self,
+        function: None = None,
+        /,
+        *,
+        wrappers: Iterable[str] = (),
+        namespace: str | None = None,
+        mixed_backend_wrappers: dict[str, tuple[str, ...]] | None = None,
+        result: type | None = None,
+        check: Check | None = None,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]: ...
+
+
+class StandaloneDeclarator(Protocol):
+    """``@standalone``: the declared function itself is public."""
+
+    def __call__(self, function: _Function, /) -> _Function: ...
+
+
+def _decorator(kind: str) -> Any:
     def decorator(
         function: Callable[..., Any] | None = None,
         *,
@@ -393,8 +423,8 @@ def _decorator(kind: str):
     return decorator
 
 
-primary = _decorator("primary")
-compositional = _decorator("compositional")
-mixed = _decorator("mixed")
-standalone = _decorator("standalone")
-support = _decorator("support")
+primary: Declarator = _decorator("primary")
+compositional: Declarator = _decorator("compositional")
+mixed: Declarator = _decorator("mixed")
+standalone: StandaloneDeclarator = _decorator("standalone")
+support: Declarator = _decorator("support")

@@ -82,7 +82,7 @@ class InfoSpec:
     """The metadata hook every backend plugin answers from its light module."""
 
     @hookspec(firstresult=True)
-    def backend_info(self) -> dict[str, Any]:
+    def backend_info(self) -> dict[str, Any]:  # type: ignore[empty-body]  # a hookspec, never called
         """Describe the backend without importing its framework.
 
         Keys: ``framework`` (the framework's distribution name, or None),
@@ -106,6 +106,7 @@ class InfoSpec:
         when asked, such as Dask: see the lazy-backend contract in
         docs/writing-a-backend.md; default False).
         """
+        ...
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def _discovered() -> dict[str, tuple[Claim, ...]]:
             if all((_normalized(c.distribution), c.target) != key for c in same):
                 same.append(claim)
         _invalid.clear()
-        valid = {}
+        valid: dict[str, tuple[Claim, ...]] = {}
         for name, named in found.items():
             (valid if name_problem(name) is None else _invalid)[name] = tuple(named)
         _claims = valid
@@ -327,7 +328,7 @@ def _implementation_modules(value: Any, problems: list[str]) -> tuple[str, ...] 
 
 def _implementation_package(value: Any, problems: list[str]) -> str | None:
     if _is_dotted_name(value):
-        return value  # type: ignore[no-any-return]
+        return value
     problems.append(
         f"'implementation_package': expected the name of the package holding the implementations, such as "
         f"'polyarray_foo', found {_found(value)}"
@@ -562,14 +563,14 @@ def _installed_info(name: str) -> BackendInfo:
         if invalid is None:
             raise BackendNotFoundError(_unknown_message(name))
         error = PluginValidationError(_invalid_name_message(name, invalid))
-    elif len(claims) > 1:
-        error = _conflict_error(name, claims)
-    else:
+    elif len(claims) == 1:
         try:
             return _load_claim(claims[0])
         except BackendLoadError as exc:
             _failures[name] = exc
             raise
+    else:
+        error = _conflict_error(name, claims)
     _failures[name] = error
     raise error
 

@@ -65,7 +65,7 @@ def make_dispatcher(decl: Declaration) -> Callable[..., Any]:
         params = list(decl.signature.parameters.values())
         positional = bool(params) and params[0].kind in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD)
         dispatcher = _accel.dispatcher(decl.qualname, python, infer_first=positional)
-        dispatcher.python = python  # type: ignore[attr-defined]
+        vars(dispatcher)["python"] = python
         _tracers.trace_python_instead(dispatcher, python)
     _describe(dispatcher, decl)
     return dispatcher

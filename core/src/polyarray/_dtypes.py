@@ -155,8 +155,10 @@ def dtype_name_of(obj: Any) -> str | None:
             return "bool"
         name = obj.__name__
     else:
-        name = getattr(obj, "name", None)
-        if not isinstance(name, str):
+        attribute = getattr(obj, "name", None)
+        if isinstance(attribute, str):
+            name = attribute
+        else:
             text = str(obj)
             if not text.startswith("torch."):
                 return None
@@ -249,7 +251,7 @@ def _with(changes: Mapping[str, DType], chosen: bool = True) -> Defaults:
     current = default_dtypes()
     merged = dict(current)
     merged.update(changes)
-    kinds = getattr(current, "chosen", frozenset())
+    kinds: frozenset[str] = getattr(current, "chosen", frozenset())
     kinds = kinds | set(changes) if chosen else kinds - set(changes)
     return Defaults(merged, frozenset(kinds))
 
@@ -312,7 +314,7 @@ def defaults_on(own: Mapping[str, DType] | None) -> Mapping[str, DType]:
     current = default_dtypes()
     if own is None:
         return current
-    chosen = getattr(current, "chosen", frozenset())
+    chosen: frozenset[str] = getattr(current, "chosen", frozenset())
     merged = {kind: current[kind] if kind in chosen else own[kind] for kind in DEFAULT_KINDS}
     merged["indexing"] = merged["integral"]
     return merged

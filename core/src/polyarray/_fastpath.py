@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import _accel, _registry, _tracers
 from ._array import Array
@@ -184,6 +184,34 @@ class FastPlan:
         "wrap",
     )
 
+    impl: Callable[..., Any]
+    native: Callable[..., Any] | None
+    native_dtypes: Any
+    native_type: type[Any]
+    other_types: tuple[type[Any], ...]
+    backend: Backend
+    qualname: str
+    backend_name: str
+    translate: Callable[[BaseException, str, str], PolyarrayError] | None
+    wrap: int
+    finish: Callable[[Any], Any] | None
+    nrequired: int
+    npositional: int
+    arrays: tuple[int, ...]
+    promoted: tuple[int, ...]
+    dtype_source: int
+    scalars: dict[Any, tuple[tuple[type, ...], int, int]] | None
+    positional: tuple[tuple[int, IntegerSpec | None, Any], ...]
+    keywords: dict[str, tuple[int, IntegerSpec | None, Any]]
+    dropped: frozenset[str]
+    check: Callable[[tuple[Any, ...], dict[str, Any]], None] | None
+    check_nans: bool
+    unwrap_arrays: bool
+    device_of: Callable[[Any], Any] | None
+    ranked: bool
+    creation: bool
+    to_native_dtype: Callable[..., Any]
+
     def __repr__(self) -> str:
         return f"<FastPlan {self.qualname} on {self.backend_name}>"
 
@@ -216,8 +244,8 @@ def build_function(
     return result
 
 
-def operator_function(function: Callable[..., Any], backend: Backend) -> Callable[..., Any]:
-    """``function`` (a backend function) as ``pa.Array``'s operators call it: arrays out in either mode.
+def operator_function(function: Any, backend: Backend) -> Callable[..., Any]:
+    """``function`` (a backend function, with its ``chain`` and ``plan``) as ``pa.Array``'s operators call it.
 
     The same fast path with results always wrapped (``wrap`` 3), and the chain
     with its native results wrapped; so ``x + y`` of two ``pa.Array`` objects
@@ -226,9 +254,9 @@ def operator_function(function: Callable[..., Any], backend: Backend) -> Callabl
     wrap_all = result_wrapper(backend)
 
     def chain(*args: Any, **kwargs: Any) -> Any:
-        return wrap_all(function.chain(*args, **kwargs))  # type: ignore[attr-defined]
+        return wrap_all(function.chain(*args, **kwargs))
 
-    plan: FastPlan | None = function.plan  # type: ignore[attr-defined]
+    plan: FastPlan | None = function.plan
     if plan is None or plan.wrap != 1:
         return _plain(chain)
     operator_plan = FastPlan()
@@ -421,6 +449,7 @@ def _finisher(decl: Declaration, backend: Backend) -> Callable[[Any], Any]:
         return lambda result: portable(result) if config.array_mode else result
     wrap = result_wrapper(backend)
     result_cls = decl.result
+    assert result_cls is not None, decl.qualname  # plan_for finishes only dtypes (above) and result= tuples
 
     def to_result(result: Any) -> Any:
         result = result_cls(*result)
@@ -499,7 +528,7 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
     if code == PASS:
         return True
     if code == INTEGER:
-        return integer_ok(value, spec, rank)  # type: ignore[arg-type]
+        return integer_ok(value, spec, rank)
     if code == NONE_ONLY:
         return value is None
     if code == NOT_SHAPE:
@@ -507,7 +536,7 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
     if code == AT_DEFAULT:
         return value is default
     if code == VALUE:
-        classes, strings = spec  # type: ignore[misc]
+        classes, strings = spec
         return value.__class__ in classes or (value.__class__ is str and value in strings)
     return code == DTYPE
 
@@ -520,10 +549,12 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
     impl, native, native_dtypes = plan.impl, plan.native, plan.native_dtypes
     T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
-    wrap, finish = plan.wrap, plan.finish
+    # finish is None only where wrap is 0, which never calls it.
+    wrap, finish = plan.wrap, cast("Callable[[Any], Any]", plan.finish)
     nrequired, npositional = plan.nrequired, plan.npositional
     arrays, promoted, dtype_source = plan.arrays, plan.promoted, plan.dtype_source
     scalars, positional, keywords, dropped = plan.scalars, plan.positional, plan.keywords, plan.dropped
+    scalar_rules = scalars or {}  # read where a scalar was accepted, so where scalars is not None
     check, check_nans, unwrap, device_of, ranked = (
         plan.check,
         plan.check_nans,
@@ -588,7 +619,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         dtype = None
         if scalar_at >= 0:
             dtype = values[promoted[1] if scalar_at == promoted[0] else promoted[0]].dtype
-            rule = scalars.get(dtype)  # type: ignore[union-attr]
+            rule = scalar_rules.get(dtype)
             value = values[scalar_at]
             if (
                 rule is None

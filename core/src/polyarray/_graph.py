@@ -26,6 +26,7 @@ captured constants and dtypes are converted to the other framework's.
 from __future__ import annotations
 
 import collections
+import importlib
 import itertools
 import keyword
 import linecache
@@ -281,7 +282,7 @@ def raw_function(backend: Backend, name: str) -> Callable[..., Any]:
     *path, last = name.split(".")
     for part in path:
         namespace = getattr(namespace, part)
-    return getattr(namespace, last)  # type: ignore[no-any-return]
+    return getattr(namespace, last)
 
 
 def resolve_target(backend: Backend, name: str, dtype: Any) -> Callable[..., Any]:
@@ -293,13 +294,13 @@ def resolve_target(backend: Backend, name: str, dtype: Any) -> Callable[..., Any
     its direct mark names (for that dtype, where the mark names dtypes).
     """
     if name.startswith("operator."):
-        return getattr(operator, name[len("operator.") :])  # type: ignore[no-any-return]
+        return getattr(operator, name[len("operator.") :])
     if name == "get_item" and "get_item" not in backend.native_support:
         return operator.getitem
     function = backend.partial_mixed[name][0] if name in backend.partial_mixed else raw_function(backend, name)
     mark = _mark_of(function)
     if mark is not None and len(mark) == 2:
-        return mark[0]  # type: ignore[no-any-return]
+        return mark[0]
     guarded = _guarded_direct(function)
     if guarded is not None and dtype in guarded[1]:
         return guarded[0]
@@ -381,7 +382,8 @@ class Graph:
         self.code, call, self._body = _generate(self)
         if call is not None:
             # The generated replay is this graph's __call__ (a class of its own): a call costs no frame more.
-            self.__class__ = type("Graph", (Graph,), {"__call__": call, "__module__": Graph.__module__})
+            cls = type("Graph", (Graph,), {"__call__": call, "__module__": Graph.__module__})
+            self.__class__ = cls  # pyright: ignore[reportAttributeAccessIssue]
 
     # -- calling -------------------------------------------------------------------------------
 
@@ -593,9 +595,8 @@ class Graph:
         """
         source = _graphviz_source(self, "graph.show")
         try:
-            from IPython import get_ipython
-
-            if get_ipython() is not None:
+            # IPython is optional (a notebook's); imported by name, as type checkers need not know it.
+            if importlib.import_module("IPython").get_ipython() is not None:
                 return source
         except ImportError:
             pass
@@ -1127,7 +1128,7 @@ _VIZ_ADVICE = "install it with: pip install 'polyarray[viz]'"
 
 def _graphviz_source(graph: Graph, what: str) -> Any:
     try:
-        import graphviz
+        graphviz = importlib.import_module("graphviz")  # the optional extra polyarray[viz]
     except ImportError:
         raise PolyarrayError(
             f"{what} draws with the Graphviz Python package (the optional extra polyarray[viz]), which is not "

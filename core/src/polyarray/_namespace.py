@@ -84,8 +84,7 @@ def _build(backend: Backend) -> types.ModuleType:
     def backend_info() -> Info:
         return Info(backend)
 
-    namespace.result_type = backend_result_type  # type: ignore[attr-defined]
-    namespace.__array_namespace_info__ = backend_info  # type: ignore[attr-defined]
+    vars(namespace).update(result_type=backend_result_type, __array_namespace_info__=backend_info)
     return namespace
 
 

@@ -274,9 +274,9 @@ def promote_scalar(dtype: DType, scalar_type: type, /, defaults: Mapping[str, DT
         result = _SCALARS[dtype.name, scalar_type]
     except (KeyError, AttributeError):
         return _promote_scalar_slow(dtype, scalar_type, defaults)
-    if type(result) is DType:
-        return result
-    return (defaults or _dtypes.default_dtypes())[result]  # type: ignore[index]
+    if isinstance(result, str):
+        return (defaults or _dtypes.default_dtypes())[result]
+    return result
 
 
 def _promote_scalar_slow(dtype: Any, scalar_type: Any, defaults: Mapping[str, DType] | None) -> DType:
@@ -354,4 +354,4 @@ def check_scalar(value: Any, dtype: DType, /) -> None:
     )
 
 
-del _a, _b, _join
+del _a, _b, _join  # pyright: ignore[reportPossiblyUnboundVariable]  # the loops ran

@@ -1253,6 +1253,16 @@ dispatcher_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
     return PyObject_GetAttrString(self, "__name__");
 }
 
+static PyObject *
+dispatcher_descr_get(PyObject *self, PyObject *instance, PyObject *Py_UNUSED(owner))
+{
+    /* Bound as the Python dispatcher it stands for is (a function), so help() documents it as a function. */
+    if (instance == NULL || instance == Py_None) {
+        return Py_NewRef(self);
+    }
+    return PyMethod_New(self, instance);
+}
+
 static PyMethodDef dispatcher_methods[] = {
     {"__reduce__", dispatcher_reduce, METH_NOARGS, NULL},
     {NULL},
@@ -1273,6 +1283,7 @@ static PyTypeObject DispatcherType = {
     .tp_clear = (inquiry)dispatcher_clear,
     .tp_methods = dispatcher_methods,
     .tp_getset = dict_getset,
+    .tp_descr_get = dispatcher_descr_get,
     .tp_dictoffset = offsetof(Dispatcher, dict),
     .tp_new = dispatcher_new,
 };

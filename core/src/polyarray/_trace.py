@@ -168,7 +168,7 @@ _DYNAMIC_ADVICE = (
 # -- traced arrays --------------------------------------------------------------------------------------
 
 
-class TracedShape(tuple):  # type: ignore[type-arg]
+class TracedShape(tuple):
     """The shape of a traced array: reading its sizes (not just its length) makes the graph guard shapes.
 
     Each recording has its own subclass, whose ``recording`` is the one to tell.
@@ -190,11 +190,11 @@ class TracedShape(tuple):  # type: ignore[type-arg]
 
     def __eq__(self, other: object) -> bool:
         self._read()
-        return tuple.__eq__(self, other)  # type: ignore[no-any-return]
+        return tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
         self._read()
-        return tuple.__ne__(self, other)  # type: ignore[no-any-return]
+        return tuple.__ne__(self, other)
 
     def __contains__(self, item: object) -> bool:
         self._read()
@@ -497,6 +497,7 @@ class Recording:
     def results(self, result: Any, node: Node | None, path: tuple[int, ...] = ()) -> tuple[Any, Any]:
         """(what the caller gets: traced arrays, the node's output template: values) for a result."""
         if isinstance(result, self.native_types):
+            key = None
             if node is None:
                 key = self._small_key(result)
                 same = self._small.get(key) if key is not None else None
@@ -701,7 +702,7 @@ class Twin:
         owners = _choice.type_owners()
         owners[self.primary] = owners[self.other] = self.backend
         #: The backend it records for (a recording twin is no backend a graph runs on).
-        self.backend.traces = source  # type: ignore[attr-defined]
+        self.backend.traces = source  # type: ignore[attr-defined]  # pyright: ignore[reportAttributeAccessIssue]
 
     def active(self) -> Recording:
         recording = self.recording
@@ -756,7 +757,7 @@ class Twin:
                 recording = active()
                 return bool(handler(*recording.concrete(args, found), **recording.concrete(kwargs, found)))
 
-            recorded.partial_mixed_handler = handles  # type: ignore[attr-defined]
+            recorded.partial_mixed_handler = handles  # type: ignore[attr-defined]  # pyright: ignore[reportFunctionMemberAccess]
         return recorded
 
     @staticmethod

@@ -38,5 +38,5 @@ def trace_python_instead(compiled: Any, python: Callable[..., Any]) -> None:
 
 def constant_when_compiled(function: _F) -> _F:
     """Mark ``function`` (which must return a str, a number or None) as evaluated once when compiling."""
-    function._dynamo_marked_constant = True  # type: ignore[attr-defined]
+    vars(function)["_dynamo_marked_constant"] = True
     return function

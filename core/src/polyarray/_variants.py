@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeVar
 
 from packaging.version import InvalidVersion, Version
 
 from ._errors import PluginValidationError, UnsupportedFrameworkVersionError
+
+_Implementation = TypeVar("_Implementation")
 
 __all__ = ["VersionRange", "parse_variant_name", "select_variant", "release_of"]
 
@@ -104,11 +107,11 @@ def release_of(version: str) -> tuple[int, ...]:
 
 def select_variant(
     function: str,
-    variants: list[tuple[VersionRange | None, object]],
+    variants: list[tuple[VersionRange | None, _Implementation]],
     framework: str,
     version: str | None,
     plugin: str,
-):
+) -> _Implementation:
     """Pick the one implementation whose range holds ``version``.
 
     ``variants`` pairs each implementation with its range (None for a plain,
@@ -120,13 +123,13 @@ def select_variant(
         raise PluginValidationError(
             f"{plugin}: {function!r} has both a plain implementation and version variants; keep one or the other."
         )
-    ranges = [r for r, _ in variants]
+    ranges = [r for r, _ in variants if r is not None]
     for i, first in enumerate(ranges):
         for second in ranges[i + 1 :]:
-            if first.overlaps(second):  # type: ignore[union-attr]
+            if first.overlaps(second):
                 raise PluginValidationError(
-                    f"{plugin}: the version variants {function}_v_{first.text} and "  # type: ignore[union-attr]
-                    f"{function}_v_{second.text} of {function!r} overlap."  # type: ignore[union-attr]
+                    f"{plugin}: the version variants {function}_v_{first.text} and "
+                    f"{function}_v_{second.text} of {function!r} overlap."
                 )
     if version is None:
         raise PluginValidationError(
@@ -135,9 +138,9 @@ def select_variant(
         )
     release = release_of(version)
     for versions, implementation in variants:
-        if release in versions:  # type: ignore[operator]
+        if versions is not None and release in versions:
             return implementation
-    covered = ", ".join(f"{function}_v_{r.text}" for r in ranges)  # type: ignore[union-attr]
+    covered = ", ".join(f"{function}_v_{r.text}" for r in ranges)
     raise UnsupportedFrameworkVersionError(
         f"{plugin}: no version variant of {function!r} covers {framework} {version} "
         f"(variants: {covered}). Install a {framework} release that one of them covers, "

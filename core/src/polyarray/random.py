@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .api.random import *  # noqa: F403
 from .api.random import __all__ as _declared
 from .api.random import bernoulli, choice, integers, normal, permutation, split, truncated_normal, uniform
 from .api.random import key as _key
 
-__all__ = [*_declared, "Generator"]
+if TYPE_CHECKING:
+    from ._array import Array
+    from ._backend import Backend
+    from .api._types import ArrayLike, DTypeLike
+
+__all__ = [*_declared, "Generator"]  # pyright: ignore[reportUnsupportedDunderAll]  # random.pyi lists them
 
 
 class Generator:
@@ -42,16 +47,16 @@ class Generator:
 
     __slots__ = ("_backend", "_key", "_lock")
 
-    def __init__(self, seed: int, *, backend: Any = None) -> None:
+    def __init__(self, seed: int, *, backend: str | Backend | None = None) -> None:
         self._backend = backend
         self._key = _key(seed, **self._where(None))
         self._lock = threading.Lock()
 
-    def _where(self, backend: Any) -> dict[str, Any]:
+    def _where(self, backend: str | Backend | None) -> dict[str, Any]:
         chosen = self._backend if backend is None else backend
         return {} if chosen is None else {"backend": chosen}
 
-    def _next(self, backend: Any) -> tuple[Any, dict[str, Any]]:
+    def _next(self, backend: str | Backend | None) -> tuple[Array, dict[str, Any]]:
         where = self._where(backend)
         with self._lock:
             keys = split(self._key, **where)
@@ -59,7 +64,7 @@ class Generator:
         return keys[0], where
 
     @property
-    def key(self) -> Any:
+    def key(self) -> Array:
         """The key the next call splits (a uint32 array of shape ``(2,)``).
 
         >>> pa.random.Generator(3).key
@@ -68,8 +73,14 @@ class Generator:
         return self._key
 
     def uniform(
-        self, shape: int | Sequence[int], *, low: float = 0.0, high: float = 1.0, dtype: Any = None, backend: Any = None
-    ) -> Any:
+        self,
+        shape: int | Sequence[int],
+        *,
+        low: float = 0.0,
+        high: float = 1.0,
+        dtype: DTypeLike | None = None,
+        backend: str | Backend | None = None,
+    ) -> Array:
         """``pa.random.uniform`` with this generator's next key.
 
         >>> float(pa.random.Generator(0).uniform((), low=5.0, high=6.0)) >= 5.0
@@ -79,8 +90,14 @@ class Generator:
         return uniform(key, shape, low=low, high=high, dtype=dtype, **where)
 
     def normal(
-        self, shape: int | Sequence[int], *, mean: float = 0.0, std: float = 1.0, dtype: Any = None, backend: Any = None
-    ) -> Any:
+        self,
+        shape: int | Sequence[int],
+        *,
+        mean: float = 0.0,
+        std: float = 1.0,
+        dtype: DTypeLike | None = None,
+        backend: str | Backend | None = None,
+    ) -> Array:
         """``pa.random.normal`` with this generator's next key.
 
         >>> pa.random.Generator(0).normal((2, 3)).shape
@@ -90,8 +107,14 @@ class Generator:
         return normal(key, shape, mean=mean, std=std, dtype=dtype, **where)
 
     def integers(
-        self, shape: int | Sequence[int], low: int, high: int, *, dtype: Any = None, backend: Any = None
-    ) -> Any:
+        self,
+        shape: int | Sequence[int],
+        low: int,
+        high: int,
+        *,
+        dtype: DTypeLike | None = None,
+        backend: str | Backend | None = None,
+    ) -> Array:
         """``pa.random.integers`` with this generator's next key.
 
         >>> pa.random.Generator(0).integers((3,), 0, 2, dtype=pa.int32).dtype
@@ -100,7 +123,7 @@ class Generator:
         key, where = self._next(backend)
         return integers(key, shape, low, high, dtype=dtype, **where)
 
-    def bernoulli(self, shape: int | Sequence[int], p: float, *, backend: Any = None) -> Any:
+    def bernoulli(self, shape: int | Sequence[int], p: float, *, backend: str | Backend | None = None) -> Array:
         """``pa.random.bernoulli`` with this generator's next key.
 
         >>> pa.random.Generator(0).bernoulli((3,), 1.0)
@@ -109,7 +132,7 @@ class Generator:
         key, where = self._next(backend)
         return bernoulli(key, shape, p, **where)
 
-    def permutation(self, x_or_n: Any, *, backend: Any = None) -> Any:
+    def permutation(self, x_or_n: ArrayLike | int, *, backend: str | Backend | None = None) -> Array:
         """``pa.random.permutation`` with this generator's next key.
 
         >>> sorted(pa.to_numpy(pa.random.Generator(0).permutation(4)).tolist())
@@ -119,8 +142,14 @@ class Generator:
         return permutation(key, x_or_n, **where)
 
     def choice(
-        self, a: Any, shape: int | Sequence[int] = (), *, replace: bool = True, p: Any = None, backend: Any = None
-    ) -> Any:
+        self,
+        a: ArrayLike | int,
+        shape: int | Sequence[int] = (),
+        *,
+        replace: bool = True,
+        p: ArrayLike | None = None,
+        backend: str | Backend | None = None,
+    ) -> Array:
         """``pa.random.choice`` with this generator's next key.
 
         >>> pa.random.Generator(0).choice(pa.asarray([4, 4, 4]), (2,))
@@ -130,8 +159,14 @@ class Generator:
         return choice(key, a, shape, replace=replace, p=p, **where)
 
     def truncated_normal(
-        self, shape: int | Sequence[int], lower: float, upper: float, *, dtype: Any = None, backend: Any = None
-    ) -> Any:
+        self,
+        shape: int | Sequence[int],
+        lower: float,
+        upper: float,
+        *,
+        dtype: DTypeLike | None = None,
+        backend: str | Backend | None = None,
+    ) -> Array:
         """``pa.random.truncated_normal`` with this generator's next key.
 
         >>> float(pa.max(pa.random.Generator(0).truncated_normal((100,), -1.0, 0.5))) <= 0.5

@@ -16,7 +16,7 @@ data of the declarations (``_declare``), re-exported here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .._declare import (
     COMBINED_WRAPPERS,
@@ -49,9 +49,10 @@ __all__ = [
 
 Factory = Callable[[Callable[..., Any], "Declaration", "Backend"], Callable[..., Any]]
 _FACTORIES: dict[str, Factory] = {}
+_F = TypeVar("_F", bound=Factory)
 
 
-def wrapper(function: Factory) -> Factory:
+def wrapper(function: _F) -> _F:
     """Register a wrapper factory under its name (which must be in :data:`WRAPPER_ORDER`)."""
     if function.__name__ not in WRAPPER_ORDER:
         raise PolyarrayTypeError(f"{function.__name__!r} is not in WRAPPER_ORDER.")

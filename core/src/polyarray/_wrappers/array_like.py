@@ -84,11 +84,11 @@ def handle_array_like_without_promotion(
             return None
         return converter(parameters[index].annotation, category == "array_sequence")
 
-    positional = [(index, for_parameter(index, category)) for index, category in decl.positional_categories]
-    positional = [(index, convert) for index, convert in positional if convert is not None]
+    by_position = [(index, for_parameter(index, category)) for index, category in decl.positional_categories]
+    positional = [(index, convert) for index, convert in by_position if convert is not None]
     index_of = {p.name: i for i, p in enumerate(parameters)}
-    keyword = {name: for_parameter(index_of[name], category) for name, category in decl.keyword_categories.items()}
-    keyword = {name: convert for name, convert in keyword.items() if convert is not None}
+    by_name = {name: for_parameter(index_of[name], category) for name, category in decl.keyword_categories.items()}
+    keyword = {name: convert for name, convert in by_name.items() if convert is not None}
     varargs = None
     if decl.varargs is not None:
         start, category = decl.varargs

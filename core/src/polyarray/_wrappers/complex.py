@@ -72,7 +72,7 @@ def handle_complex_input(function: Callable[..., Any], decl: Declaration, backen
             raise PolyarrayValueError(
                 f"pa.{qualname}: complex_mode must be one of {', '.join(map(repr, COMPLEX_MODES))}, not {mode!r}."
             )
-        x = args[0] if args else None
+        x: Any = args[0] if args else None
         native = x.data if type(x) is Array else x
         if type(native) is complex:
             native = raw.asarray(native)
@@ -93,7 +93,7 @@ def handle_complex_input(function: Callable[..., Any], decl: Declaration, backen
     return handling
 
 
-def _native(value: Any, array_type: type) -> Any:
+def _native(value: Any, array_type: type[Any]) -> Any:
     return value.data if type(value) is array_type else value
 
 

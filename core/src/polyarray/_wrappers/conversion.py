@@ -26,7 +26,7 @@ class _NotImported:
     """Stands for ``numpy.ndarray`` where NumPy was not imported when the backend was built."""
 
 
-def _index_converter(array_type: type) -> Callable[[Any], Any]:
+def _index_converter(array_type: type[Any]) -> Callable[[Any], Any]:
     def index(value: Any) -> Any:
         if isinstance(value, array_type):
             return operator.index(value)

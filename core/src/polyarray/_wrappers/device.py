@@ -104,7 +104,7 @@ def handle_device_shifting(function: Callable[..., Any], decl: Declaration, back
 
     def arrays(args: tuple, kwargs: dict[str, Any]) -> list[tuple[tuple, Any]]:
         """(place, native array) for every array passed; place = ("arg", i, item) or ("kw", name, item)."""
-        found = []
+        found: list[tuple[tuple[str, Any, int | None], Any]] = []
 
         def visit(where: str, key: Any, value: Any, sequence: bool) -> None:
             if sequence and (type(value) is list or type(value) is tuple):

@@ -44,12 +44,14 @@ def handle_exceptions(function: Callable[..., Any], decl: Declaration, backend: 
 
     integers = integer_checker(decl, backend_name)
     declared = decl.check
+    check: Callable[[tuple[Any, ...], dict[str, Any]], None] | None
     if integers is not None and declared is not None:
 
-        def check(args: tuple, kwargs: dict[str, Any]) -> None:
+        def check_both(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
             integers(args, kwargs)
             declared(args, kwargs)
 
+        check = check_both
     else:
         check = integers or declared
 

@@ -340,10 +340,10 @@ def _check_other(spec: IntegerParameter, value: Any, qualname: str, backend_name
             return
         if spec.numbers and not isinstance(value, str) and value is not None and _is_number(value, spec.numbers):
             return
-        accepted = [repr(choice) for choice in spec.choices] + (["None"] if spec.allows_none else [])
+        choices = [repr(choice) for choice in spec.choices] + (["None"] if spec.allows_none else [])
         if spec.numbers:
-            accepted.append(f"a number ({' | '.join(sorted(spec.numbers))})")
-        raise PolyarrayValueError(f"{where} is not one of the choices; pass {_listed(accepted)}.")
+            choices.append(f"a number ({' | '.join(sorted(spec.numbers))})")
+        raise PolyarrayValueError(f"{where} is not one of the choices; pass {_listed(choices)}.")
     if value is None or not _is_number(value, spec.numbers):
         kinds = " | ".join(name for name in ("bool", "int", "float", "complex") if name in spec.numbers)
         accepted = f"a number ({kinds})" + (" or None" if spec.allows_none else "")

@@ -15,7 +15,9 @@ implementation runs (every decomposition takes it), then writes NaN over that
 matrix's results. A call whose arguments hold no NaN costs one ``isnan``
 reduction. Where the values cannot be read (inside ``jax.jit``, a symbolic
 TensorFlow tensor, a torch ``meta`` tensor), the call is left to the
-framework. ``matrix_power`` follows the rule for negative powers only (an
+framework. On a lazy backend (Dask) nothing is read: the replacement and the
+NaN results are steps of the graph, and an integer result (``matrix_rank``)
+is left as the framework computes it. ``matrix_power`` follows the rule for negative powers only (an
 inverse); positive powers are products, whose NaN spreads as in NumPy.
 """
 
@@ -68,13 +70,21 @@ def handle_nan_matrices(function: Callable[..., Any], decl: Declaration, backend
     core_rank = _CORE_RANKS.get(decl.name)
     qualname, backend_name = decl.qualname, backend.name
 
+    lazy = backend.info.lazy
+
     def nan_batch(x: Any) -> Any | None:
-        """The batch-shaped boolean array of the matrices of ``x`` holding NaN; None when there are none."""
+        """The batch-shaped boolean array of the matrices of ``x`` holding NaN; None when there are none.
+
+        On a lazy backend the array is returned unread (reading it would compute): the replacement and the
+        NaN results are then part of the graph, for every call.
+        """
         if _kind(x.dtype) == "" or len(x.shape) < 2:
             return None
+        if lazy and not all(isinstance(size, int) for size in x.shape):
+            return None  # sizes known only once computed: the framework's own answer stands
         try:
             bad = raw.any(raw.isnan(x), axis=(-2, -1))
-            return bad if bool(raw.any(bad)) else None
+            return bad if lazy or bool(raw.any(bad)) else None
         except Exception:
             return None  # values that cannot be read: the framework's own answer stands
 
@@ -82,6 +92,8 @@ def handle_nan_matrices(function: Callable[..., Any], decl: Declaration, backend
         if isinstance(result, (tuple, list)):
             return type(result)(with_nan(item, bad, batch, core) for item in result)
         kind = _kind(getattr(result, "dtype", None))
+        if not kind and lazy:
+            return result  # an error would need the values: computing raises the framework's own
         if not kind:
             raise PolyarrayValueError(
                 f"pa.{qualname} on the {backend_name} backend: a matrix holding NaN has no {decl.name}; "

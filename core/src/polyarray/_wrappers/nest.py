@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .._container import Container
 from . import wrapper
@@ -27,7 +27,8 @@ def result_layout(decl: Declaration) -> Layout:
     and lists vary with the input, so they stay whole, one per leaf.
     """
     if decl.result is not None:
-        return decl.result, (None,) * len(decl.result._fields)
+        named: Any = decl.result  # a NamedTuple class
+        return decl.result, (None,) * len(named._fields)
     annotation = decl.signature.return_annotation
     return _parse_layout(annotation if isinstance(annotation, str) else "")
 
@@ -62,7 +63,7 @@ def split_results(results: Any, layout: Layout) -> Any:
     return cls(*parts) if hasattr(cls, "_fields") else cls(parts)
 
 
-def _holds_container(value: Any, container: type) -> bool:
+def _holds_container(value: Any, container: type) -> TypeGuard[list[Any] | tuple[Any, ...]]:
     if type(value) is list or type(value) is tuple:
         for item in value:
             if type(item) is container:
@@ -148,8 +149,9 @@ def handle_nestable(function: Callable[..., Any], decl: Declaration, backend: Ba
             try:
                 return functions[qualname](*leaf_args, **leaf_kwargs)
             except Exception as error:
-                if hasattr(error, "add_note"):
-                    error.add_note(f"(pa.{qualname} at the Container key path {path!r})")
+                add_note = getattr(error, "add_note", None)  # Python 3.11 and later
+                if add_note is not None:
+                    add_note(f"(pa.{qualname} at the Container key path {path!r})")
                 raise
 
         return split_results(Container.cont_multi_map(call, containers), layout)

@@ -45,7 +45,7 @@ class Shape(tuple):
             if isinstance(dims, Shape):
                 return dims
         try:
-            items = (dims,) if not hasattr(dims, "__iter__") else tuple(dims)
+            items: tuple[Any, ...] = (dims,) if not hasattr(dims, "__iter__") else tuple(dims)
         except TypeError:
             raise PolyarrayTypeError(f"A shape is an int or a sequence of ints, not {type(dims).__name__}.") from None
         sizes = []

@@ -382,7 +382,8 @@ def tensordot_axes(args: tuple, kwargs: dict[str, Any]) -> None:
     if axes < 0:
         raise PolyarrayValueError(f"axes={axes}: the number of axes to contract is non-negative.")
     ranks = [_ndim(_arg(args, kwargs, position, name, None)) for position, name in ((0, "x1"), (1, "x2"))]
-    if all(rank is not None for rank in ranks) and axes > min(ranks):  # type: ignore[type-var]
+    known = [rank for rank in ranks if rank is not None]
+    if len(known) == len(ranks) and axes > min(known):
         raise PolyarrayValueError(f"axes={axes}: {ranks[0]}-d and {ranks[1]}-d arrays cannot contract {axes} axes.")
 
 
@@ -474,7 +475,7 @@ def dropout_arguments(args: tuple, kwargs: dict[str, Any]) -> None:
     """``dropout``: ``prob`` lies in [0, 1); where a mask is drawn (training, ``prob`` above 0), a scaled result is
     floating and ``noise_shape`` fits ``x``."""
     prob = _arg(args, kwargs, 1, "prob", None)
-    if isinstance(prob, numbers.Real) and not 0 <= prob < 1:
+    if isinstance(prob, numbers.Real) and (prob < 0 or not prob < 1):
         raise PolyarrayValueError(f"prob={prob}: the dropout probability lies in [0, 1).")
     if not _arg(args, kwargs, None, "training", True) or prob == 0:
         return

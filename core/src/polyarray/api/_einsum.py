@@ -121,8 +121,8 @@ def parse(subscripts: Any, shapes: list[tuple[int, ...]]) -> Plan:
         output: tuple[Label, ...] = (*head, *range(ellipsis_rank - 1, -1, -1), *tail)
     else:
         counts: dict[str, int] = {}
-        for labels in inputs:
-            for label in labels:
+        for term_labels in inputs:
+            for label in term_labels:
                 if isinstance(label, str):
                     counts[label] = counts.get(label, 0) + 1
         once = sorted(label for label, count in counts.items() if count == 1)

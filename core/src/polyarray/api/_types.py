@@ -15,8 +15,10 @@ if TYPE_CHECKING:
     from .._array import Array
     from .._dtypes import DType
 
-#: A ``pa.Array``, a native array of any backend, or a Python scalar or nested sequence.
-ArrayLike: TypeAlias = Union["Array", Any]
+#: A ``pa.Array``, a native array of any backend, or a Python scalar or nested sequence: anything, for type
+#: checkers (in a composition's body it is a native array). Results the wrappers make arrays are ``Array`` in the
+#: stubs (``_stubgen.py``).
+ArrayLike: TypeAlias = Any
 #: A portable dtype (``pa.float32``), its name (``"float32"``) or a native dtype.
 DTypeLike: TypeAlias = Union["DType", str, Any]
 #: A portable device name: ``"cpu"``, ``"gpu:0"`` …

@@ -133,7 +133,7 @@ def as_portable_dtype(dtype: DTypeLike, /) -> DType:
     >>> pa.as_portable_dtype(float)
     pa.float64
     """
-    kind = _PYTHON_TYPES.get(dtype)  # type: ignore[call-overload]
+    kind = _PYTHON_TYPES.get(dtype) if type(dtype) is type else None
     if kind is not None:
         return _dtypes.default_dtypes()[kind]
     return _dtypes.as_dtype(dtype)

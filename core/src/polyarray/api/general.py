@@ -106,7 +106,7 @@ def cache_fn(fn: Callable[..., Any], /) -> Callable[..., Any]:
         cache[key] = result
         return result
 
-    cached.cache_clear = cache.clear  # type: ignore[attr-defined]
+    vars(cached)["cache_clear"] = cache.clear
     return cached
 
 
@@ -131,4 +131,5 @@ def shape(x: ArrayLike, /) -> _Shape:
 
         dims = numpy.shape(native)
     result = _Shape(dims)
-    return result if settings.array_mode else tuple(result)
+    # A plain tuple in native mode: the declaration's annotation says what array mode gives (docs/architecture.md).
+    return result if settings.array_mode else tuple(result)  # type: ignore[return-value]

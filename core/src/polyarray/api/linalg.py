@@ -14,12 +14,15 @@ one is needed, or too few dimensions raise ``pa.PolyarrayValueError`` (a
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .._declare import primary
 from . import _checks
 from ._types import ArrayLike, DTypeLike
 from ._wrappers import LINALG, MATRIX
+
+if TYPE_CHECKING:
+    from .._array import Array
 
 __all__ = [
     "EighResult",
@@ -51,30 +54,30 @@ __all__ = [
 class EighResult(NamedTuple):
     """The result of :func:`eigh`: eigenvalues ``(..., M)`` and eigenvectors (columns) ``(..., M, M)``."""
 
-    eigenvalues: ArrayLike
-    eigenvectors: ArrayLike
+    eigenvalues: Array
+    eigenvectors: Array
 
 
 class QRResult(NamedTuple):
     """The result of :func:`qr`: ``Q`` with orthonormal columns and upper-triangular ``R``."""
 
-    Q: ArrayLike
-    R: ArrayLike
+    Q: Array
+    R: Array
 
 
 class SlogdetResult(NamedTuple):
     """The result of :func:`slogdet`: the sign of the determinant and the log of its absolute value."""
 
-    sign: ArrayLike
-    logabsdet: ArrayLike
+    sign: Array
+    logabsdet: Array
 
 
 class SVDResult(NamedTuple):
     """The result of :func:`svd`: ``U``, the singular values ``S`` (descending) and ``Vh``."""
 
-    U: ArrayLike
-    S: ArrayLike
-    Vh: ArrayLike
+    U: Array
+    S: Array
+    Vh: Array
 
 
 @primary(wrappers=MATRIX, check=_checks.square_matrices)

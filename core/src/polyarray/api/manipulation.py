@@ -7,14 +7,14 @@ import math
 import numbers
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from .. import _dtypes
 from .._declare import mixed, primary
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 from . import _checks
 from ._checks import array_data
-from ._compose import backend_name
+from ._compose import backend_name, dtype_name
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION, VIEW
 
@@ -151,12 +151,22 @@ def _pad_widths(pad_width: Any, ndim: int) -> list[tuple[int, int]]:
     return [(int(before), int(after)) for before, after in pairs]
 
 
+def _is_number(value: Any) -> bool:
+    """A number of any kind (NumPy's scalars, fractions and decimals included), not a string."""
+    return isinstance(value, numbers.Number) and not isinstance(value, (str, bytes))
+
+
+def _is_complex(value: Any) -> bool:
+    """A complex number that is not a real one (its dtype is complex)."""
+    return isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real)
+
+
 def _pad_constant(value: Any, dtype: str) -> bool | int | float | complex:
     """``value`` as the Python number of ``dtype``'s kind that the padding holds (checked to fit it)."""
     info = _dtypes.DTYPES[dtype]
-    if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Number):
+    if not _is_number(value):
         raise PolyarrayTypeError(f"constant_values holds {value!r}, which is not a number.")
-    if info.kind != "complex floating" and isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+    if info.kind != "complex floating" and _is_complex(value):
         raise PolyarrayTypeError(
             f"constant_values holds the complex number {value!r}, which an array of dtype {dtype} cannot hold; "
             "pass a real number."
@@ -188,7 +198,7 @@ def _pad_plan(x: Any, pad_width: Any, mode: Any, constant_values: Any) -> tuple[
     shape = tuple(x.shape)
     widths = _pad_widths(pad_width, len(shape))
     if mode != "constant":
-        if not (isinstance(constant_values, numbers.Number) and constant_values == 0):
+        if not (_is_number(constant_values) and constant_values == 0):
             raise PolyarrayValueError(
                 f"constant_values={constant_values!r} is given with mode={mode!r}, which does not use it; "
                 "pass mode='constant' or leave constant_values out."
@@ -199,7 +209,7 @@ def _pad_plan(x: Any, pad_width: Any, mode: Any, constant_values: Any) -> tuple[
                     f"mode={mode!r} cannot extend an empty axis (shape {shape}); pad it with mode='constant'."
                 )
         return widths, []
-    dtype = _dtypes.dtype_name_of(x.dtype)
+    dtype = dtype_name(x.dtype)
     constants = [
         tuple(_pad_constant(value, dtype) for value in pair)
         for pair in _per_axis(constant_values, len(shape), "constant_values", "number")
@@ -364,7 +374,7 @@ def split_points(length: int, indices_or_sections: int | Sequence[int]) -> list[
         size = length // sections
         bounds = [i * size for i in range(sections + 1)]
     else:
-        bounds = [0, *(operator.index(i) for i in indices_or_sections), length]
+        bounds = [0, *(operator.index(i) for i in cast(Sequence[int], indices_or_sections)), length]
     pieces = []
     for start, stop in itertools.pairwise(bounds):
         start, stop, _ = slice(start, stop).indices(length)
@@ -396,7 +406,8 @@ def split(xp: Any, x: ArrayLike, indices_or_sections: int | Sequence[int], /, *,
         )
     axis %= len(x.shape)
     head = (slice(None),) * axis
-    return [x[(*head, slice(start, stop))] for start, stop in split_points(x.shape[axis], indices_or_sections)]
+    pieces = [(*head, slice(start, stop)) for start, stop in split_points(x.shape[axis], indices_or_sections)]
+    return [x[piece] for piece in pieces]
 
 
 @primary(wrappers=VIEW)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 from .._declare import compositional, mixed
 from .._dtypes import dtype_name_of
@@ -81,7 +81,8 @@ def _axes(axis: int | Sequence[int] | None, ndim: int, function: str) -> tuple[i
     """``axis`` as a tuple of distinct non-negative axes (every axis for None)."""
     if axis is None:
         return tuple(range(ndim))
-    items = tuple(axis) if isinstance(axis, (tuple, list)) else (operator.index(axis),)
+    # Any other value is an integer (operator.index refuses the rest).
+    items = tuple(axis) if isinstance(axis, (tuple, list)) else (operator.index(cast(SupportsIndex, axis)),)
     axes = []
     for item in items:
         if not -ndim <= item < ndim:

@@ -148,12 +148,14 @@ def _dtype(xp: Any, dtype: Any, allowed: tuple[str, ...], kind: str, function: s
 
 def _shape(xp: Any, shape: Any, function: str) -> tuple[int, ...]:
     """``shape`` as a tuple of non-negative Python ints."""
-    items = (shape,) if not isinstance(shape, (Sequence, tuple)) or isinstance(shape, str) else tuple(shape)
+    items: tuple[Any, ...] = (
+        (shape,) if not isinstance(shape, (Sequence, tuple)) or isinstance(shape, str) else tuple(shape)
+    )
     result = []
     for item in items:
-        if isinstance(item, bool):
-            item = None
         try:
+            if isinstance(item, bool):
+                raise TypeError
             size = operator.index(item)
         except TypeError:
             raise PolyarrayTypeError(
@@ -807,7 +809,7 @@ def choice(
         chosen = _weighted(xp, key, xp.asarray(p), n, size, replace)
         chosen = chosen if chosen.dtype == index else xp.astype(chosen, index)
     elif replace:
-        chosen = _integers(xp, key, size, 0, max(n, 1), _dtypes.dtype_name_of(index), index, "choice")
+        chosen = _integers(xp, key, size, 0, max(n, 1), _dtypes.as_dtype(index).name, index, "choice")
     else:
         chosen = _permuted_indices(xp, key, n, "choice")[:size]
     if x is None:

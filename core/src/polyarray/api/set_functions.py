@@ -8,11 +8,14 @@ specified by the standard.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .._declare import primary
 from ._types import ArrayLike
 from ._wrappers import SEARCH
+
+if TYPE_CHECKING:
+    from .._array import Array
 
 __all__ = [
     "UniqueAllResult",
@@ -29,31 +32,31 @@ class UniqueAllResult(NamedTuple):
     """The result of :func:`unique_all`."""
 
     #: The unique values (1-d, the dtype of ``x``).
-    values: ArrayLike
+    values: Array
     #: The index of the first occurrence of each value in the flattened ``x``.
-    indices: ArrayLike
+    indices: Array
     #: The indices into ``values`` that rebuild ``x`` (the shape of ``x``).
-    inverse_indices: ArrayLike
+    inverse_indices: Array
     #: How often each value occurs.
-    counts: ArrayLike
+    counts: Array
 
 
 class UniqueCountsResult(NamedTuple):
     """The result of :func:`unique_counts`."""
 
     #: The unique values (1-d, the dtype of ``x``).
-    values: ArrayLike
+    values: Array
     #: How often each value occurs.
-    counts: ArrayLike
+    counts: Array
 
 
 class UniqueInverseResult(NamedTuple):
     """The result of :func:`unique_inverse`."""
 
     #: The unique values (1-d, the dtype of ``x``).
-    values: ArrayLike
+    values: Array
     #: The indices into ``values`` that rebuild ``x`` (the shape of ``x``).
-    inverse_indices: ArrayLike
+    inverse_indices: Array
 
 
 @primary(wrappers=SEARCH, result=UniqueAllResult)

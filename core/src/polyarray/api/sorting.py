@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._declare import mixed, primary
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
@@ -10,6 +10,9 @@ from ._compose import backend_name, dtype_name
 from ._types import ArrayLike
 from ._wrappers import SEARCH
 from .data_types import isdtype as _isdtype
+
+if TYPE_CHECKING:
+    from .._array import Array
 
 __all__ = ["TopKResult", "argsort", "sort", "top_k"]
 
@@ -45,9 +48,9 @@ class TopKResult(NamedTuple):
     """The result of :func:`top_k`."""
 
     #: The ``k`` largest (or smallest) values along the axis, in order.
-    values: ArrayLike
+    values: Array
     #: Their indices along the axis (the default index dtype).
-    indices: ArrayLike
+    indices: Array
 
 
 @mixed(wrappers=SEARCH, result=TopKResult)
@@ -95,4 +98,4 @@ def top_k(xp: Any, x: ArrayLike, k: int, /, *, axis: int = -1, largest: bool = T
         )
     order = xp.argsort(x, axis=axis, descending=largest, stable=True)
     indices = order[(slice(None),) * axis + (slice(0, k),)]
-    return xp.take_along_axis(x, indices, axis=axis), indices
+    return TopKResult(xp.take_along_axis(x, indices, axis=axis), indices)

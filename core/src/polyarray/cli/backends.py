@@ -156,9 +156,9 @@ def coverage(progress: TextIO | None = None) -> dict[str, Any]:
     (True, 'native')
     """
     built = _build_all(progress)
-    loaded = [entry for entry in built if entry.backend is not None]
+    loaded = [(entry.name, entry.backend) for entry in built if entry.backend is not None]
     functions = {
-        decl.qualname: {entry.name: function_status(entry.backend, decl.qualname) for entry in loaded}
+        decl.qualname: {name: function_status(backend, decl.qualname) for name, backend in loaded}
         for decl in declarations(("primary", "mixed", "compositional"))
     }
     return {
@@ -188,7 +188,8 @@ def report_backends(out: TextIO, progress: TextIO | None = None) -> int:
     While a backend's framework imports, ``progress`` (standard error by
     default) shows it, when it is a terminal.
     """
-    rows, problems = [], []
+    rows: list[list[object]] = []
+    problems: list[str] = []
     for entry in _build_all(progress):
         framework = entry.framework_text
         backend = entry.backend

@@ -38,6 +38,7 @@ def make_data(seed: int, samples: int = 512, features: int = 8) -> tuple[np.ndar
 def logistic_regression(x: pa.Array, y: pa.Array, steps: int = STEPS) -> dict[str, pa.Array]:
     """Gradient descent on the mean binary cross-entropy; returns loss, accuracy and the norm of the weights."""
     samples, features = x.shape
+    assert samples is not None and features is not None  # the demo's data has known sizes
     w = pa.zeros(features, dtype=pa.float32)
     b = pa.zeros((), dtype=pa.float32)
     xt = pa.matrix_transpose(x)
@@ -100,7 +101,7 @@ def run_demo(out: TextIO, names: Sequence[str] | None = None, seed: int = 0, pro
     print(f"polyarray {pa.__version__} demo: logistic regression ({STEPS} steps) and PCA, seed {seed}", file=out)
     print(format_table(["", *columns], rows), file=out)
     disagreements = []
-    reference = columns.get("numpy") or next(iter(columns.values()), None)
+    reference = columns.get("numpy") or next(iter(columns.values()), {})
     for name, results in columns.items():
         for metric, value in results.items():
             if not np.isclose(value, reference[metric], rtol=1e-3, atol=1e-4):

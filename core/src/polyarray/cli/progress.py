@@ -53,15 +53,15 @@ def importing(name: str, stream: TextIO | None = None) -> Iterator[None]:
     >>> with importing("numpy", io.StringIO()):
     ...     pass
     """
-    stream = sys.stderr if stream is None else stream
-    if name in _choice._built or not wants_progress(stream):
+    out = sys.stderr if stream is None else stream
+    if name in _choice._built or not wants_progress(out):
         yield
         return
-    print(f"importing {_what(name)} \N{HORIZONTAL ELLIPSIS}", end=" ", file=stream, flush=True)
+    print(f"importing {_what(name)} \N{HORIZONTAL ELLIPSIS}", end=" ", file=out, flush=True)
     start = time.perf_counter()
     try:
         yield
     except BaseException:
-        print("failed", file=stream, flush=True)
+        print("failed", file=out, flush=True)
         raise
-    print(f"{time.perf_counter() - start:.1f} s", file=stream, flush=True)
+    print(f"{time.perf_counter() - start:.1f} s", file=out, flush=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from hypothesis import strategies as st
@@ -39,7 +39,8 @@ _LARGEST = {
 
 def eps(dtype: Any) -> float:
     """The machine epsilon of a floating dtype (of its real part for complex ones)."""
-    name = {"complex64": "float32", "complex128": "float64"}.get(dtype.name, dtype.name)
+    name = str(dtype.name)
+    name = {"complex64": "float32", "complex128": "float64"}.get(name, name)
     return {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23}.get(name, 2.0**-52)
 
 
@@ -70,7 +71,9 @@ def bounded(dtype: Any, high: float, *, low: float = 0.0, specials: bool = True)
     if dtype.kind in ("signed integer", "unsigned integer"):
         info = np.iinfo(dtype.name)
         return st.integers(max(int(info.min), -math.floor(high)), min(int(info.max), math.floor(high)))
-    width = 32 if dtype.name in ("float32", "complex64", "bfloat16") else 16 if dtype.name == "float16" else 64
+    width: Literal[16, 32, 64] = (
+        32 if dtype.name in ("float32", "complex64", "bfloat16") else 16 if dtype.name == "float16" else 64
+    )
     magnitude = st.floats(_fit(low, width, up=True), _fit(high, width, up=False), width=width)
     real = st.builds(lambda m, negative: -m if negative else m, magnitude, st.booleans())
     if low > 0:

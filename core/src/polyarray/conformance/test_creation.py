@@ -112,6 +112,7 @@ def test_eye(case):
 def test_arange(case):
     """Integer, or dyadic float, start/stop/step: the length and values are exact on every backend."""
     integers = case.draw(st.booleans(), label="integers")
+    number: st.SearchStrategy[float]
     if integers:
         number = st.integers(-20, 20)
         dtype = case.draw(st.none() | st.sampled_from([d for d in case.xp.dtypes if d.kind == "signed integer"]))
@@ -137,7 +138,7 @@ def test_arange_zero_step(case):
 @conformance("linspace")
 def test_linspace(case):
     is_complex = case.draw(st.booleans(), label="complex")
-    bound = st.floats(-1e3, 1e3, allow_nan=False)
+    bound: st.SearchStrategy[complex] = st.floats(-1e3, 1e3, allow_nan=False)
     if is_complex:
         bound = st.builds(complex, bound, bound)
     start, stop = case.draw(bound, label="start"), case.draw(bound, label="stop")

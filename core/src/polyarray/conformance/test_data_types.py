@@ -10,6 +10,7 @@ an integer dtype) are not drawn.
 from __future__ import annotations
 
 import contextlib
+from typing import Literal
 
 import numpy as np
 from hypothesis import strategies as st
@@ -40,7 +41,9 @@ def _cast_elements(source, target):
     if source.kind == "real floating":
         high = min(float(info.max), 2.0**11 if source.name in ("float16", "bfloat16") else 2.0**24)
         low = max(float(info.min), -high)
-        width = 16 if source.name == "float16" else 32 if source.name in ("float32", "bfloat16") else 64
+        width: Literal[16, 32, 64] = (
+            16 if source.name == "float16" else 32 if source.name in ("float32", "bfloat16") else 64
+        )
         return st.floats(low, high, width=width)
     return None
 

@@ -27,6 +27,7 @@ def test_docstring_example(polyarray_backend, qualname):
     assert run.examples >= 1
     label = f"{qualname} (example)"
     if run.outcome == UNSUPPORTED:
+        assert run.error is not None
         TALLY.record(polyarray_backend, label, UNSUPPORTED, run.error.dtype)
     else:
         TALLY.record(polyarray_backend, label, AGREED)

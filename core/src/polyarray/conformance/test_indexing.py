@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
@@ -224,7 +226,7 @@ def test_setitem_through_boolean_mask(case):
 @conformance("Array.__bool__", "Array.__int__", "Array.__float__", "Array.__complex__", "Array.__index__")
 def test_python_conversions(case, function):
     """0-d arrays convert to Python scalars; other shapes (and wrong kinds) are errors everywhere."""
-    convert = {
+    convert: dict[str, Callable[[Any], Any]] = {
         "__bool__": bool,
         "__int__": int,
         "__float__": float,
@@ -242,12 +244,13 @@ def test_python_conversions(case, function):
 @conformance("Array.__len__", "Array.__iter__", "Array.T", "Array.mT")
 def test_sequence_and_transposes(case, function):
     x = case.array(case.dtype(), shapes(), label="x")
-    apply = {
+    applies: dict[str, Callable[[Any], Any]] = {
         "Array.__len__": len,
         "Array.__iter__": list,
         "Array.T": operator.attrgetter("T"),
         "Array.mT": operator.attrgetter("mT"),
-    }[function]
+    }
+    apply = applies[function]
     case.check(lambda xp, x: apply(x), x, name=function)
 
 

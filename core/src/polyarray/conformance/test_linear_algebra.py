@@ -128,7 +128,7 @@ def _einsum_term(case, sizes, ellipsis_sizes):
     """One input term and the shape of its operand: labels of the shared sizes (repeated ones take a
     diagonal; a first occurrence may be 1, which broadcasts), and sometimes an ellipsis."""
     labels = case.draw(st.lists(st.sampled_from(_LABELS), max_size=3), label="labels")
-    shape = []
+    shape: list[int] = []
     for position, label in enumerate(labels):
         first = labels.index(label)
         if first < position:

@@ -25,7 +25,7 @@ The value rules:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -167,8 +167,8 @@ def _complex_mismatches(got: np.ndarray, want: np.ndarray, tol: Tolerance, large
     The masks say where NaN-ness differs, where the real parts and where the
     imaginary parts differ; a position disagrees where any mask is set.
     """
-    nan_got = np.isnan(got.real) | np.isnan(got.imag)
-    nan_want = np.isnan(want.real) | np.isnan(want.imag)
+    nan_got = np.isnan(np.real(got)) | np.isnan(np.imag(got))
+    nan_want = np.isnan(np.real(want)) | np.isnan(np.imag(want))
     masks = [nan_got != nan_want]
     neither = ~(nan_got | nan_want)
     with np.errstate(invalid="ignore", over="ignore"):
@@ -335,7 +335,7 @@ def _agree(
     if transform is not None:
         got, want = transform(got), transform(want)
     got_arrays, want_arrays = _arrays_of(got), _arrays_of(want)
-    other_arrays: list[np.ndarray | None] = [None] * len(leaves)
+    other_arrays: Sequence[np.ndarray | None] = [None] * len(leaves)
     if alternative is not None:
         other_leaves: list[_Leaf] = []
         _, other = _pair(result, alternative, dtype_map, "", other_leaves, array_dtype_map)

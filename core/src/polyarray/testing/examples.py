@@ -208,15 +208,15 @@ def _outputs_with_defaults(examples: list[doctest.Example], defaults: dict[str, 
 
 
 def _reset_state() -> None:
-    from .. import api
+    from ..api import device_utilities, dtype_utilities, settings
 
     while _choice.current_stack():
         _handler.unset_backend()
-    api.settings.set_array_mode(True)
-    api.settings.set_nan_policy("nothing")
-    api.dtype_utilities.unset_default_dtype()
-    api.device_utilities.unset_default_device()
-    api.device_utilities.set_soft_device_mode(False)
+    settings.set_array_mode(True)
+    settings.set_nan_policy("nothing")
+    dtype_utilities.unset_default_dtype()
+    device_utilities.unset_default_device()
+    device_utilities.set_soft_device_mode(False)
 
 
 @contextlib.contextmanager
@@ -292,7 +292,9 @@ def run_examples(declaration: Declaration | str, backend: str) -> ExampleRun:
                     continue
             elif outputs_agree(example.want, got, target):
                 continue
-            elif narrow[number - 1] is not None and outputs_agree(narrow[number - 1], got, target, rtol=_NARROW_RTOL):
+            elif (narrowed := narrow[number - 1]) is not None and outputs_agree(
+                narrowed, got, target, rtol=_NARROW_RTOL
+            ):
                 continue
             raise AssertionError(
                 f"Example {number} of pa.{decl.qualname} on the {backend!r} backend:\n"

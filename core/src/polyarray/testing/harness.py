@@ -188,7 +188,7 @@ def _flush_subnormals(values: np.ndarray, dtype: Any, flush: bool) -> bool:
     if values.dtype.kind not in "fc":
         return False
     smallest = float(np.finfo({"bfloat16": "float32"}.get(name, values.dtype)).smallest_normal)
-    parts = (values.real, values.imag) if values.dtype.kind == "c" else (values,)
+    parts = (np.real(values), np.imag(values)) if values.dtype.kind == "c" else (values,)
     found = False
     for part in parts:
         tiny = (part != 0) & (np.abs(part) < smallest)
@@ -298,7 +298,7 @@ class Case:
                 seen.add("float32")
             return value
         if type(value) is float or type(value) is complex:
-            parts = (value.real, value.imag) if type(value) is complex else (value,)
+            parts = (value.real, value.imag) if type(value) is complex else (value.real,)  # a float's is itself
             if not any(_is_subnormal(part) for part in parts):
                 return value
             seen.add("subnormal")
@@ -328,7 +328,8 @@ class Case:
         if isinstance(function, str):
             found = namespace.functions.get(function)
             if found is None:  # an alias such as "linalg.matmul"
-                found = functools.reduce(getattr, function.split("."), namespace)
+                alias: Any = functools.reduce(getattr, function.split("."), namespace)
+                return alias
             return found
         return functools.partial(function, namespace)
 
@@ -359,7 +360,7 @@ class Case:
         ``float32`` dtype argument asks for float32 results). ``expect_error`` asserts that the
         reference raises, for tests of invalid calls.
         """
-        label = name or (function if isinstance(function, str) else getattr(function, "__name__", "function"))
+        label = name or (function if isinstance(function, str) else str(getattr(function, "__name__", "function")))
         seen: set[str] = set()
         ref_args, ref_kwargs = self._to_reference((list(args), kwargs), seen)
         # The reference's float32 results stand for bfloat16 ones, unless float32 was asked for.
@@ -403,23 +404,24 @@ class Case:
                 f"{where} raised {type(backend_error).__name__} where the reference returned: {backend_error}"
             ) from backend_error
         self._check_backend_of(result, where)
-        options = {
-            "rtol": rtol,
-            "atol": atol,
-            "transcendental": transcendental,
-            "dtype_map": {"float32": "bfloat16"} if bfloat16_input else None,
+        agrees = functools.partial(
+            assert_agrees,
+            rtol=rtol,
+            atol=atol,
+            transcendental=transcendental,
+            dtype_map={"float32": "bfloat16"} if bfloat16_input else None,
             # The reference's defaults stand for a backend's narrower ones in arrays (see default_dtype_map).
-            "array_dtype_map": default_dtype_map(self.xp),
-            "transform": transform,
-        }
+            array_dtype_map=default_dtype_map(self.xp),
+            transform=transform,
+        )
         try:
-            assert_agrees(result, reference, **options)
+            agrees(result, reference)
         except AssertionError as error:
             if not (self.xp.info.flushes_subnormals and "subnormal" in seen):
                 raise AssertionError(f"{where} disagrees with the reference: {error}") from None
             flushed = self._flushed_reference(function, label, args, kwargs)
             try:
-                assert_agrees(result, reference, alternative=flushed, **options)
+                agrees(result, reference, alternative=flushed)
             except AssertionError:
                 raise AssertionError(
                     f"{where} disagrees with the reference, also when subnormal inputs are read as zero: {error}"
@@ -438,8 +440,9 @@ class Case:
         if getattr(found, "plan", None) is None or function in _UNDEFINED_VALUES:
             return
         paths = [("the wrapper chain", getattr(found, "chain", None))]
-        if getattr(found, "python", None) is not None:
-            paths.append(("the Python fast path", found.python))
+        python = getattr(found, "python", None)
+        if python is not None:
+            paths.append(("the Python fast path", python))
         for path, call in paths:
             if call is None:
                 continue
@@ -661,7 +664,7 @@ def conformance(*functions: str, **parameters: Sequence[Any]) -> Callable[[Calla
         wrapped = given(data=st.data())(test)
         for parameter in reversed(accepted):
             wrapped = pytest.mark.parametrize(parameter, list(parameters[parameter]))(wrapped)
-        wrapped.polyarray_functions = tuple(functions)  # type: ignore[attr-defined]
+        vars(wrapped)["polyarray_functions"] = tuple(functions)
         return wrapped
 
     return decorate

@@ -27,5 +27,6 @@ def reset_state() -> None:
     pa.set_nan_policy("nothing")
     while _registry._pushed:
         pa.unset_dynamic_backend()
-    for value in [*_registry.live_arrays(), *_registry.live_containers()]:
+    live: list[pa.Array | pa.Container] = [*_registry.live_arrays(), *_registry.live_containers()]
+    for value in live:
         value.dynamic_backend = False

@@ -219,7 +219,7 @@ def _create(values: np.ndarray, dtype: DType, backend: Backend) -> Array:
 def arrays(
     draw: st.DrawFn,
     backend: BackendLike | ModuleType | None,
-    dtype: DType | str | st.SearchStrategy[DType],
+    dtype: DType | str | np.dtype | st.SearchStrategy[DType],
     shape: int | tuple[int, ...] | st.SearchStrategy[tuple[int, ...]] | None = None,
     *,
     elements: st.SearchStrategy[Any] | None = None,
@@ -270,7 +270,8 @@ def arrays(
         if dtype.name == "bfloat16":
             raise ValueError("NumPy has no bfloat16: draw bfloat16 arrays on a backend that holds it.")
         return values
-    return _create(values, dtype, _backend(backend))  # type: ignore[arg-type]
+    # Of modules only NumPy's is meant (above); resolve_backend refuses any other.
+    return _create(values, dtype, _backend(backend))  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
 
 
 def scalars(

@@ -272,7 +272,7 @@ def _close_handles(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False) -> boo
     )
 
 
-isclose.partial_mixed_handler = _close_handles
+isclose.partial_mixed_handler = _close_handles  # type: ignore[attr-defined]
 
 
 @hookimpl

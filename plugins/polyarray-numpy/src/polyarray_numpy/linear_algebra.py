@@ -43,7 +43,7 @@ def tensordot(x1, x2, /, *, axes=2):
 @hookimpl(specname="vecdot")
 @direct(getattr(np, "vecdot", None))
 def vecdot_v_2p0_and_above(x1, x2, /, *, axis=-1):
-    return np.vecdot(x1, x2, axis=axis)
+    return np.vecdot(x1, x2, axis=axis)  # type: ignore[call-overload]  # NumPy's stubs lack the gufuncs' axis=
 
 
 @hookimpl(specname="vecdot")

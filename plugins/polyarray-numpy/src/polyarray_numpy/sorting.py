@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 
 from ._marker import hookimpl
@@ -12,7 +14,7 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
     x = np.asarray(x)
     if x.ndim == 0:
         raise np.exceptions.AxisError(axis, 0)
-    kind = "stable" if stable else None
+    kind: Literal["stable"] | None = "stable" if stable else None
     if not descending:
         return np.argsort(x, axis=axis, kind=kind)
     # Sorting the reversed array ascending and mapping the indices back keeps equal elements in order.

@@ -1,0 +1,4 @@
+# What polyarray's type checking sees of tensorflow (see typings/README.md): every attribute is Any.
+from typing import Any
+
+def __getattr__(name: str) -> Any: ...
