@@ -283,6 +283,7 @@ def cosh(x, /):
 
 
 @hookimpl
+@direct(torch.divide, dtypes=_FLOATING)
 @guard_dtypes
 def divide(x1, x2, /):
     x1, x2 = _both_tensors(x1, x2)
@@ -446,6 +447,7 @@ def less_equal(x1, x2, /):
 
 
 @hookimpl
+@direct(torch.log, dtypes=_FLOATING)
 @guard_dtypes
 def log(x, /):
     return torch.log(inexact(x))
@@ -576,6 +578,7 @@ def positive(x, /):
 
 
 @hookimpl
+@direct(torch.pow, dtypes=_FLOATING)
 @guard_dtypes
 def pow(x1, x2, /):
     x1, x2 = scalar_operands(x1, x2)
@@ -755,6 +758,7 @@ def square(x, /):
 
 
 @hookimpl
+@direct(torch.sqrt, dtypes=_FLOATING)
 @guard_dtypes
 def sqrt(x, /):
     return torch.sqrt(inexact(x))
