@@ -19,11 +19,15 @@ def _real_or_to_complex(x, dtype, /, *, copy=True, device=None):
     return x.dtype.kind != "c" or np.dtype(dtype).kind in "cb"
 
 
+#: np.astype with the standard's device= (NumPy 2.1 on); None before.
+_NP_ASTYPE = np.astype if np.lib.NumpyVersion(np.__version__) >= "2.1.0" else None
+
+
 @hookimpl
-@direct(getattr(np, "astype", None), when=_real_or_to_complex)
+@direct(_NP_ASTYPE, when=_real_or_to_complex)
 def astype(x, dtype, /, *, copy=True, device=None):
     # ndarray.astype has the standard's copy semantics on every supported NumPy
     # (copy=False returns x itself when the dtype already matches), so no
-    # version variant is needed (np.astype exists only from 2.0).
+    # version variant is needed (np.astype, with device=, exists only from 2.1).
     check_device(device)
     return np.asarray(x).astype(dtype, copy=copy)
