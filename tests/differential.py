@@ -538,6 +538,11 @@ def _complex_with_infinities(call: Call) -> bool:
     return isinstance(x, Arr) and x.dtype in COMPLEX_NAMES and bool(np.isinf(x.values).any())
 
 
+def _matrix_with_nan(call: Call) -> bool:
+    x = call.args[0] if call.args else None
+    return isinstance(x, Arr) and x.dtype.startswith(("float", "bfloat", "complex")) and bool(np.isnan(x.values).any())
+
+
 _FRAMEWORKS = ("torch", "jax", "tensorflow")
 
 #: Every deliberate departure the fuzzer accepts; add a row here and one in docs/departures.md together.
@@ -545,6 +550,8 @@ DEPARTURES: tuple[Departure, ...] = (
     Departure("*", ("jax", "tensorflow"), "subnormal", "reads subnormal floating-point inputs as zero"),
     Departure("cumulative_prod", _FRAMEWORKS, "value", "scans complex products holding infinities with the "
               "framework's own complex multiplication", _complex_with_infinities),
+    Departure("linalg.matrix_rank", ("dask",), "returned only here", "returns the rank its blocks compute for a "
+              "matrix holding NaN", _matrix_with_nan),
 )  # fmt: skip
 
 _DEPARTURES_BY_KEY = {(d.function, backend, d.kind): d for d in DEPARTURES for backend in d.backends}

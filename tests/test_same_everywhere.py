@@ -484,7 +484,10 @@ def test_a_matrix_holding_nan_gives_nan_results_and_leaves_the_batch_alone(backe
 
 def test_matrix_rank_of_a_matrix_holding_nan_is_a_value_error_and_positive_powers_spread_nan(backend):
     x = pa.asarray([[np.nan, 1.0], [1.0, 4.0]], dtype=pa.float32)
-    with pytest.raises(pa.PolyarrayValueError, match="has no matrix_rank"):
-        pa.linalg.matrix_rank(x)
+    if pa.get_backend(backend).info.lazy:
+        pa.compute(pa.linalg.matrix_rank(x))  # refusing would read the values (docs/departures.md)
+    else:
+        with pytest.raises(pa.PolyarrayValueError, match="has no matrix_rank"):
+            pa.linalg.matrix_rank(x)
     squared = pa.to_numpy(pa.linalg.matrix_power(x, 2))
     np.testing.assert_array_equal(np.isnan(squared), [[True, True], [True, False]])  # a product, as NumPy's
