@@ -87,6 +87,23 @@ def test_torch_compile_differentiates_through_polyarray():
     torch.testing.assert_close(w.grad, eager_w.grad)
 
 
+def test_torch_compile_while_the_registry_of_dynamic_arrays_is_pruned():
+    """New arrays are registered for dynamic switches; pruning that registry while compiling breaks no graph."""
+    from polyarray import _registry
+    from polyarray._config import settings
+
+    torch._dynamo.reset()
+    x, w = _inputs("torch")
+    limit = settings.dynamic_limit
+    settings.dynamic_limit = len(_registry.registry()) + 1  # the first array made while tracing prunes
+    try:
+        compiled = torch.compile(lambda x, w: pa.to_native(program(pa.asarray(x), pa.asarray(w))), fullgraph=True)
+        got = compiled(x, w)
+    finally:
+        settings.dynamic_limit = max(limit, settings.dynamic_limit)
+    torch.testing.assert_close(got, pa.to_native(program(pa.asarray(x), pa.asarray(w))))
+
+
 def test_torch_compile_in_a_fresh_process():
     """The first contact with the torch backend may happen inside the compiled function."""
     code = textwrap.dedent(

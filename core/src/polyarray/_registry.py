@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ._config import settings
+from ._tracers import compiling
 
 if TYPE_CHECKING:
     from ._array import Array
@@ -128,6 +129,8 @@ def track(value: Array | Container) -> None:
     """Flag ``value`` as dynamic and register it, without converting it."""
     if value.__class__ is ARRAY_TYPE:  # every new array, unless the default is off: kept short
         value._dynamic = True
+        if compiling():
+            return  # an array of a program PyTorch is compiling: the compiled program makes none to switch
         _append_array(_ref(value))
         if len(_arrays) >= settings.dynamic_limit:
             settings.dynamic_limit = _prune_arrays[0](_arrays)

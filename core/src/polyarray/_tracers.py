@@ -22,10 +22,11 @@ with ``fullgraph=True``, so a change in PyTorch that drops either mark is seen.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["trace_python_instead", "constant_when_compiled"]
+__all__ = ["trace_python_instead", "constant_when_compiled", "compiling"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -40,3 +41,9 @@ def constant_when_compiled(function: _F) -> _F:
     """Mark ``function`` (which must return a str, a number or None) as evaluated once when compiling."""
     vars(function)["_dynamo_marked_constant"] = True
     return function
+
+
+def compiling() -> bool:
+    """Whether PyTorch's compiler is tracing the caller (``torch.compiler.is_compiling``; False without torch)."""
+    torch = sys.modules.get("torch")
+    return torch is not None and torch.compiler.is_compiling()
