@@ -5,6 +5,12 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+import numpy as np
+
+#: Whether NumPy is 2.0 or newer: Python scalars read as NEP 50 says, correction= in std and var, complex
+#: infinities kept by isclose. Read once, at import.
+NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+
 try:  # NumPy 2
     from numpy.lib.array_utils import normalize_axis_index
 except ImportError:  # NumPy 1.26

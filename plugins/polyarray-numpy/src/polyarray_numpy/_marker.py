@@ -3,13 +3,11 @@
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pluggy
 
+from ._helpers import NUMPY_2
+
 hookimpl = pluggy.HookimplMarker("polyarray")
-
-
-_NUMPY_1 = np.__version__.startswith("1.")
 
 
 def direct(
@@ -38,7 +36,7 @@ def direct(
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
-        if native is None or _NUMPY_1:
+        if native is None or not NUMPY_2:
             return function
         if when is None:
             function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]

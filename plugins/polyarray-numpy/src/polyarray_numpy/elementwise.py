@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._helpers import NUMPY_2
 from ._marker import direct, hookimpl
 
 # Kinds of dtype whose values are already integers: bool, signed, unsigned.
@@ -267,7 +268,7 @@ def _close_handles(x1, x2, /, *, rtol=1e-05, atol=1e-08, equal_nan=False) -> boo
         and isinstance(x2, np.ndarray)
         and x1.dtype == x2.dtype
         # NumPy 1.x's isclose turns a complex infinity into inf+nanj (it multiplies by ones).
-        and x1.dtype.kind in ("f" if np.__version__.startswith("1.") else "fc")
+        and x1.dtype.kind in ("fc" if NUMPY_2 else "f")
         and all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in (rtol, atol))
     )
 

@@ -11,7 +11,7 @@ import operator
 
 import numpy as np
 
-from ._helpers import normalize_axes
+from ._helpers import NUMPY_2, normalize_axes
 from ._marker import direct, hookimpl
 
 _INT64, _UINT64, _FLOAT64 = np.dtype(np.int64), np.dtype(np.uint64), np.dtype(np.float64)
@@ -69,7 +69,7 @@ def _not_empty_without_correction(x, /, *, axis=None, correction=0.0, keepdims=F
 
 
 #: NumPy 2 takes ``correction=`` in np.std and np.var itself (the same arguments as ours).
-_TAKES_CORRECTION = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+_TAKES_CORRECTION = NUMPY_2
 
 
 def _mean_dtype(dtype):
