@@ -46,6 +46,24 @@ def test_threefry_is_elementwise_over_counter_arrays():
     assert (int(y0[2]), int(y1[2])) == KNOWN_ANSWERS[2][2]
 
 
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda k: pa.random.normal(k, (1001,), dtype=pa.float32),
+        lambda k: pa.random.normal(k, (1001,), dtype=pa.float64),
+        lambda k: pa.random.uniform(k, (7, 9), dtype=pa.float64),
+        lambda k: pa.random.integers(k, (999,), -5, 2**40, dtype=pa.int64),
+        lambda k: pa.random.split(k, 5),
+    ],
+)
+def test_in_place_updates_draw_what_new_arrays_draw(draw, monkeypatch):
+    # On a mutable backend the generator writes into its own temporaries; it draws the same bits without.
+    key = pa.random.key(11)
+    updated = _np(draw(key))
+    monkeypatch.setattr(pa.get_backend("numpy").raw, "mutable_arrays", False)
+    assert updated.tobytes() == _np(draw(key)).tobytes()
+
+
 # -- keys ---------------------------------------------------------------------------------
 
 

@@ -130,6 +130,8 @@ class Backend(Namespace):
         self.framework_version = framework_version
         self.functions: dict[str, Callable[..., Any]] = {}
         self.raw = Namespace(f"{info.name}.raw")
+        #: Read by the core's compositions that write into temporaries of their own (``api/random.py``).
+        self.raw.mutable_arrays = info.mutable_arrays
         #: Declaration name -> the plugin's implementation chosen for this framework version.
         self.implementations: dict[str, Callable[..., Any]] = {}
         self.native: set[str] = set()
@@ -600,6 +602,8 @@ def derive_backend(
     info = dataclasses.replace(source.info, name=name)
     backend = Backend(info, source.framework_version)
     backend.native_array_types = native_array_types
+    # The tracer's arrays refuse writes: compositions compute without in-place updates on them.
+    backend.raw.mutable_arrays = False
     by_name = {d.name: d for d in declarations(("primary", "mixed", "support"))}
     backend.implementations = {
         decl_name: implementation(by_name[decl_name], function)

@@ -97,9 +97,41 @@ def _word(xp: Any, value: int) -> Any:
     return xp.asarray(value - 2**32 if value >= 2**31 else value, dtype=_i32(xp))
 
 
+def _in_place(xp: Any, temporary: Any) -> bool:
+    """Whether this module may write into ``temporary``, an array it made, with the standard's in-place operators.
+
+    Only where the backend's native arrays are mutable (NumPy, PyTorch) and
+    ``temporary`` has a dimension (a 0-d result may be an immutable scalar):
+    the update ``x op= y`` is then the operation ``op`` written into ``x``, and
+    it spares the allocation (and the cache misses) of a new array per step.
+    Elsewhere, and on the graph tracer's arrays, every step makes a new array.
+    """
+    return bool(getattr(xp, "mutable_arrays", False)) and len(temporary.shape) > 0
+
+
+#: The standard's in-place operators of the operations :func:`_updated` writes into a temporary.
+_UPDATES = {
+    "add": operator.iadd,
+    "multiply": operator.imul,
+    "bitwise_and": operator.iand,
+    "bitwise_or": operator.ior,
+    "bitwise_xor": operator.ixor,
+}
+
+
+def _updated(xp: Any, operation: str, temporary: Any, other: Any) -> Any:
+    """``xp.<operation>(temporary, other)``, written into ``temporary`` (an array of this module's own) where
+    :func:`_in_place` allows."""
+    if _in_place(xp, temporary):
+        return _UPDATES[operation](temporary, other)
+    return getattr(xp, operation)(temporary, other)
+
+
 def _shr(xp: Any, words: Any, bits: int) -> Any:
     """The logical right shift of 32-bit patterns held as int32: the arithmetic shift with the sign bits cleared."""
-    return xp.bitwise_and(xp.bitwise_right_shift(words, _word(xp, bits)), _word(xp, (1 << (32 - bits)) - 1))
+    return _updated(
+        xp, "bitwise_and", xp.bitwise_right_shift(words, _word(xp, bits)), _word(xp, (1 << (32 - bits)) - 1)
+    )
 
 
 def _to_words(xp: Any, unsigned: Any) -> Any:
@@ -198,23 +230,26 @@ def _key_words(xp: Any, key: Any, function: str) -> tuple[Any, Any]:
     return words[0], words[1]
 
 
-def _rotate(xp: Any, x: Any, scale: Any, right: Any, mask: Any) -> Any:
-    """``x`` rotated left by ``r``: ``x << r`` as the wrapping product ``x * 2**r``, or-ed with ``x >> (32 - r)``."""
-    return xp.bitwise_or(xp.multiply(x, scale), xp.bitwise_and(xp.bitwise_right_shift(x, right), mask))
-
-
 def _threefry(xp: Any, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]:
-    """Threefry-2x32 on int32 patterns (see :func:`threefry2x32`)."""
+    """Threefry-2x32 on int32 patterns (see :func:`threefry2x32`).
+
+    Each round is ``x0 += x1; x1 = rotate_left(x1, r) ^ x0``, the rotation
+    being ``x1 * 2**r`` (a wrapping left shift) or-ed with ``x1 >> (32 - r)``
+    with the sign bits cleared. The rounds update the two arrays the first key
+    injection makes (never the counters given).
+    """
     schedule = (k0, k1, xp.bitwise_xor(xp.bitwise_xor(k0, k1), _word(xp, PARITY)))
     rotations = {r: (_word(xp, 2**r), _word(xp, 32 - r), _word(xp, 2**r - 1)) for group in ROTATIONS for r in group}
     x0 = xp.add(x0, schedule[0])
     x1 = xp.add(x1, schedule[1])
     for group in range(GROUPS):
         for r in ROTATIONS[group % 2]:
-            x0 = xp.add(x0, x1)
-            x1 = xp.bitwise_xor(x0, _rotate(xp, x1, *rotations[r]))
-        x0 = xp.add(x0, schedule[(group + 1) % 3])
-        x1 = xp.add(x1, xp.add(schedule[(group + 2) % 3], _word(xp, group + 1)))
+            scale, right, mask = rotations[r]
+            x0 = _updated(xp, "add", x0, x1)
+            low = _updated(xp, "bitwise_and", xp.bitwise_right_shift(x1, right), mask)
+            x1 = _updated(xp, "bitwise_xor", _updated(xp, "bitwise_or", _updated(xp, "multiply", x1, scale), low), x0)
+        x0 = _updated(xp, "add", x0, schedule[(group + 1) % 3])
+        x1 = _updated(xp, "add", x1, xp.add(schedule[(group + 2) % 3], _word(xp, group + 1)))
     return x0, x1
 
 
@@ -234,49 +269,64 @@ def threefry2x32(xp: Any, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]
     return _to_unsigned(xp, y0), _to_unsigned(xp, y1)
 
 
-def _words(xp: Any, k0: Any, k1: Any, count: int, function: str) -> Any:
-    """``count`` random words (int32 patterns): the Threefry image of the counters ``0 … count-1``."""
+def _word_halves(xp: Any, k0: Any, k1: Any, count: int, function: str) -> tuple[Any, Any]:
+    """The first ``ceil(count / 2)`` and the last ``floor(count / 2)`` of :func:`_words`, as two arrays.
+
+    They are the two Threefry outputs of the counter pairs ``(i, half + i)``
+    (an odd count pairs its middle counter with a zero, whose word is dropped).
+    """
     if count >= 2**32:
         raise PolyarrayValueError(
             f"{_where(function, xp)}: a draw needs {count} random words, more than one key gives (2**32 - 1); "
             "split the key and draw in parts."
         )
     i32 = _i32(xp)
-    if count == 0:
-        return xp.zeros((0,), dtype=i32)
     half = (count + 1) // 2
     if count <= 2**31:
-        x0, x1 = xp.arange(half, dtype=i32), xp.arange(half, count, dtype=i32)
+        x0 = xp.arange(half, dtype=i32)
+        x1 = xp.add(x0, _word(xp, half))
     else:
         u32 = _u32(xp)
-        x0, x1 = (_to_words(xp, xp.arange(a, b, dtype=u32)) for a, b in ((0, half), (half, count)))
+        x0, x1 = (_to_words(xp, xp.arange(a, a + half, dtype=u32)) for a in (0, half))
     if count % 2:
-        # An odd count pairs its middle counter with a zero; the word that zero gives is dropped.
-        x1 = xp.concat([x1, xp.zeros((1,), dtype=i32)])
+        # The last pair's second counter, ``count``, becomes the zero its pair is made with.
+        x1 = xp.concat([x1[: half - 1], xp.zeros((1,), dtype=i32)])
     y0, y1 = _threefry(xp, k0, k1, x0, x1)
-    both = xp.concat([y0, y1])
-    return both if count == 2 * half else both[:count]
+    return y0, (y1 if count % 2 == 0 else y1[: half - 1])
 
 
-def _mantissas(xp: Any, words: Any, name: str, native: Any, count: int) -> tuple[Any, float]:
-    """``count`` random integers below ``2**23`` (float32) or ``2**52`` (float64) as exact floats, and ``2**-bits``.
+def _words(xp: Any, k0: Any, k1: Any, count: int, function: str) -> Any:
+    """``count`` random words (int32 patterns): the Threefry image of the counters ``0 … count-1``."""
+    if count == 0:
+        return xp.zeros((0,), dtype=_i32(xp))
+    return xp.concat(list(_word_halves(xp, k0, k1, count, function)))
 
-    Every backend converts int32 to floating point exactly below ``2**24``
-    (float32) and everywhere (float64); the float64 mantissa is assembled
-    from two words, ``high * 2**20 + (low >> 12)``, exactly (``high``, read
-    signed after flipping its sign bit, is its unsigned value minus ``2**31``).
+
+def _mantissas(xp: Any, words: Any, name: str, native: Any, low_words: Any = None) -> tuple[Any, float]:
+    """Random integers below ``2**23`` (float32) or ``2**52`` (float64) as exact floats, and ``2**-bits``.
+
+    One per word of ``words`` for float32; for float64 one per pair of a high
+    word (of ``words``) and a low word (of ``low_words``). Every backend
+    converts int32 to floating point exactly below ``2**24`` (float32) and
+    everywhere (float64); the float64 mantissa is assembled from the two words,
+    ``high * 2**20 + (low >> 12)``, exactly (``high``, read signed after
+    flipping its sign bit, is its unsigned value minus ``2**31``).
     """
     if name == "float32":
         return xp.astype(_shr(xp, words, 32 - _MANTISSA[name]), native), 2.0**-23
-    high = xp.add(xp.astype(_ordered(xp, words[:count]), native), xp.asarray(2.0**31, dtype=native))
-    low = xp.astype(_shr(xp, words[count:], 12), native)
-    return xp.add(xp.multiply(high, xp.asarray(2.0**20, dtype=native)), low), 2.0**-52
+    high = _updated(xp, "add", xp.astype(_ordered(xp, words), native), xp.asarray(2.0**31, dtype=native))
+    high = _updated(xp, "multiply", high, xp.asarray(2.0**20, dtype=native))
+    return _updated(xp, "add", high, xp.astype(_shr(xp, low_words, 12), native)), 2.0**-52
 
 
 def _unit(xp: Any, words: Any, name: str, native: Any, count: int) -> Any:
-    """``count`` floats in ``[0, 1)`` with 23 (float32) or 52 (float64) random mantissa bits, exactly."""
-    mantissas, scale = _mantissas(xp, words, name, native, count)
-    return xp.multiply(mantissas, xp.asarray(scale, dtype=native))
+    """``count`` floats in ``[0, 1)`` with 23 (float32) or 52 (float64) random mantissa bits, exactly.
+
+    ``words`` holds ``count`` words for float32, ``2 * count`` (the high words, then the low) for float64.
+    """
+    parts = (words,) if name == "float32" else (words[:count], words[count:])
+    mantissas, scale = _mantissas(xp, *parts[:1], name, native, *parts[1:])
+    return _updated(xp, "multiply", mantissas, xp.asarray(scale, dtype=native))
 
 
 def _uniform01(xp: Any, key: Any, count: int, name: str, native: Any, function: str) -> Any:
@@ -389,18 +439,30 @@ def uniform(
 
 
 def _box_muller(xp: Any, key: Any, count: int, name: str, native: Any, function: str) -> Any:
-    """``count`` standard normal draws: Box-Muller on pairs of uniforms."""
+    """``count`` standard normal draws: Box-Muller on pairs of uniforms.
+
+    The uniforms ``u1`` (of the radii) come from the first half of the
+    random words (float64: of the high and of the low words), ``u2`` (of the
+    angles) from the second half.
+    """
     half = (count + 1) // 2
     k0, k1 = _key_words(xp, key, function)
-    words = _words(xp, k0, k1, 2 * half if name == "float32" else 4 * half, function)
-    mantissas, scale = _mantissas(xp, words, name, native, 2 * half)
-    # 1 - u = (2**bits - m) * 2**-bits lies in (0, 1]: the logarithm is finite.
-    complement = xp.multiply(
-        xp.subtract(_scalar(xp, 1.0 / scale, native), mantissas[:half]), _scalar(xp, scale, native)
+    first, second = _word_halves(xp, k0, k1, 2 * half if name == "float32" else 4 * half, function)
+    if name == "float32":
+        radial, _ = _mantissas(xp, first, name, native)
+        angular, scale = _mantissas(xp, second, name, native)
+    else:
+        mantissas, scale = _mantissas(xp, first, name, native, second)
+        radial, angular = mantissas[:half], mantissas[half:]
+    # 1 - u1 = (2**bits - m) * 2**-bits lies in (0, 1]: the logarithm is finite.
+    complement = _updated(
+        xp, "multiply", xp.subtract(_scalar(xp, 1.0 / scale, native), radial), _scalar(xp, scale, native)
     )
-    radius = xp.sqrt(xp.multiply(xp.log(complement), _scalar(xp, -2.0, native)))
-    angle = xp.multiply(mantissas[half:], _scalar(xp, 2 * math.pi * scale, native))
-    both = xp.concat([xp.multiply(radius, xp.cos(angle)), xp.multiply(radius, xp.sin(angle))])
+    radius = xp.sqrt(_updated(xp, "multiply", xp.log(complement), _scalar(xp, -2.0, native)))
+    angle = xp.multiply(angular, _scalar(xp, 2 * math.pi * scale, native))
+    cosines = _updated(xp, "multiply", xp.cos(angle), radius)
+    sines = _updated(xp, "multiply", xp.sin(angle), radius)
+    both = xp.concat([cosines, sines])
     return both if count == 2 * half else both[:count]
 
 
