@@ -87,6 +87,20 @@ class Namespace:
         def __getattr__(self, name: str) -> Any: ...
 
 
+class RawNamespace(Namespace):
+    """A backend's raw namespace (``backend.raw``): the implementations unwrapped, as attributes.
+
+    ``mutable_arrays`` says whether the core's compositions may write into
+    the temporaries they make with in-place operators (``api/random.py``
+    does): the backend's ``mutable_arrays``, and False on the graph tracer's
+    recording backend, whose arrays refuse writes.
+    """
+
+    def __init__(self, name: str, mutable_arrays: bool) -> None:
+        super().__init__(name)
+        self.mutable_arrays = mutable_arrays
+
+
 class Backend(Namespace):
     """A built backend: every declared function as an attribute, ready to call.
 
@@ -129,9 +143,7 @@ class Backend(Namespace):
         self.info = info
         self.framework_version = framework_version
         self.functions: dict[str, Callable[..., Any]] = {}
-        self.raw = Namespace(f"{info.name}.raw")
-        #: Read by the core's compositions that write into temporaries of their own (``api/random.py``).
-        self.raw.mutable_arrays = info.mutable_arrays
+        self.raw = RawNamespace(f"{info.name}.raw", info.mutable_arrays)
         #: Declaration name -> the plugin's implementation chosen for this framework version.
         self.implementations: dict[str, Callable[..., Any]] = {}
         self.native: set[str] = set()
