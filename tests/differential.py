@@ -543,6 +543,25 @@ def _matrix_with_nan(call: Call) -> bool:
     return isinstance(x, Arr) and x.dtype.startswith(("float", "bfloat", "complex")) and bool(np.isnan(x.values).any())
 
 
+def _squares_overflow(call: Call) -> bool:
+    """Whether the squared deviations of the finite values of a floating-point ``x`` may overflow its dtype."""
+    x = call.args[0] if call.args else None
+    if not isinstance(x, Arr) or not x.dtype.startswith(("float", "bfloat", "complex")):
+        return False
+    values = np.abs(np.asarray(x.values, dtype=np.complex128 if x.dtype in COMPLEX_NAMES else np.float64))
+    finite = values[np.isfinite(values)]
+    largest = _LARGEST[x.dtype]
+    return finite.size > 0 and float(finite.max()) >= math.sqrt(largest / (4 * values.size))
+
+
+#: The largest finite value of each floating-point dtype (of the parts, for complex dtypes).
+_LARGEST = {
+    "float16": 65504.0, "bfloat16": 3.3895313892515355e38, "float32": float(np.finfo(np.float32).max),
+    "float64": float(np.finfo(np.float64).max), "complex64": float(np.finfo(np.float32).max),
+    "complex128": float(np.finfo(np.float64).max),
+}  # fmt: skip
+
+
 _FRAMEWORKS = ("torch", "jax", "tensorflow")
 
 #: Every deliberate departure the fuzzer accepts; add a row here and one in docs/departures.md together.
@@ -550,6 +569,10 @@ DEPARTURES: tuple[Departure, ...] = (
     Departure("*", ("jax", "tensorflow"), "subnormal", "reads subnormal floating-point inputs as zero"),
     Departure("cumulative_prod", _FRAMEWORKS, "value", "scans complex products holding infinities with the "
               "framework's own complex multiplication", _complex_with_infinities),
+    Departure("std", ("torch",), "value", "one-pass: finite where the squared deviations overflow",
+              _squares_overflow),
+    Departure("var", ("torch",), "value", "one-pass: finite where the squared deviations overflow",
+              _squares_overflow),
     Departure("linalg.matrix_rank", ("dask",), "returned only here", "returns the rank its blocks compute for a "
               "matrix holding NaN", _matrix_with_nan),
 )  # fmt: skip

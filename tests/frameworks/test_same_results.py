@@ -363,3 +363,15 @@ def test_repeat_of_an_empty_array_by_one_broadcast_count_is_empty(backend):
     assert got.shape == (0,) and got.dtype == pa.bool
     got = pa.repeat(pa.asarray(np.zeros((2, 0)), backend=backend), pa.asarray([1], backend=backend), axis=0)
     assert got.shape == (2, 0)
+
+
+@pytest.mark.parametrize("function", ["std", "var"])
+def test_spread_of_values_whose_squares_overflow_is_the_documented_departure(function):
+    # docs/departures.md: NumPy's two passes overflow to inf; torch's one pass gives the finite value.
+    values = np.asarray([[1.5e19, -1.5e19, 1e19], [1.0, 2.0, 4.0]], dtype=np.float32)
+    reference = np.asarray(pa.to_numpy(getattr(pa, function)(pa.asarray(values, backend="numpy"), axis=1)))
+    torch_result = np.asarray(pa.to_numpy(getattr(pa, function)(pa.asarray(values, backend="torch"), axis=1)))
+    expected = _quiet(getattr(np, function), values.astype(np.float64), axis=1)
+    assert np.isinf(reference[0]) and np.isfinite(expected[0]).all() and expected[0] < np.finfo(np.float32).max
+    assert torch_result[0] == pytest.approx(expected[0], rel=1e-5)
+    np.testing.assert_allclose(torch_result[1], reference[1], rtol=1e-6)

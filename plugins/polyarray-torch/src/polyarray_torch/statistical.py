@@ -146,37 +146,34 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     return result if result.dtype == dtype else result.to(dtype)
 
 
-def _variance(x, axis, correction, keepdims):
-    """The variance as NumPy computes it: the mean, then the mean squared deviation (two passes).
+def _spread(function, x, axis, correction, keepdims):
+    """``torch.var`` or ``torch.std``, with the standard's NaN for too few elements and nothing reduced for ``axis=()``.
 
-    torch's one-pass algorithm differs where the squares overflow (NumPy gives
-    inf, torch NaN) and in rounding; the standard leaves the algorithm open.
+    torch's algorithm is one pass (Welford's): its result is finite where
+    the squared deviations overflow and NumPy's two passes give inf (float32
+    values beyond about 1e19), a departure docs/departures.md lists; it agrees
+    with NumPy's to rounding elsewhere, and it is one call, as a hand-written
+    torch program makes it.
     """
     axes = normalize_axes(axis, x.ndim)
     if is_integral(x.dtype) or x.dtype == torch.bool:
         x = x.to(_FLOAT64)
-    dtype = real_dtype(x.dtype)
     size = reduced_size(x.shape, axes)
     if size - correction <= 0:
         # The standard's NaN (torch warns and divides by a non-positive number).
-        return _nan_result(x, axes, keepdims, dtype)
+        return _nan_result(x, axes, keepdims, real_dtype(x.dtype))
     if not axes:
-        return torch.abs(x - x)  # the variance of one element: 0, or NaN for NaN and infinities
-    deviation = x - torch.sum(x, dim=axes, keepdim=True) / size
-    if deviation.dtype.is_complex:
-        squares = deviation.real * deviation.real + deviation.imag * deviation.imag
-    else:
-        squares = deviation * deviation
-    return torch.sum(squares, dim=axes, keepdim=keepdims) / (size - correction)
+        return torch.abs(x - x)  # the spread of one element: 0, or NaN for NaN and infinities
+    return function(x, dim=axes, correction=correction, keepdim=keepdims)
 
 
 @hookimpl
 @guard_dtypes
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
-    return torch.sqrt(_variance(x, axis, correction, keepdims))
+    return _spread(torch.std, x, axis, correction, keepdims)
 
 
 @hookimpl
 @guard_dtypes
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
-    return _variance(x, axis, correction, keepdims)
+    return _spread(torch.var, x, axis, correction, keepdims)
