@@ -58,6 +58,32 @@ _HALF = (torch.float16, torch.bfloat16)
 _TENSOR = torch.Tensor
 
 
+def _compared(function, reflected):
+    """A comparison of two tensors of one dtype, or of a tensor with a Python scalar that keeps its dtype (on
+    either side): torch's own ``function``, or ``reflected`` with the operands swapped (torch takes a scalar
+    second only). The direct function of the comparisons below."""
+
+    def compare(x1, x2, /):
+        if isinstance(x1, _TENSOR):
+            return function(x1, x2)
+        return reflected(x2, x1)
+
+    compare.__name__ = compare.__qualname__ = f"_{function.__name__}_direct"
+    return compare
+
+
+def _extremum_direct(function):
+    """``function`` (``torch.maximum``/``minimum``) of two tensors of one dtype, else the implementation's way."""
+
+    def extremum(x1, x2, /):
+        if isinstance(x1, _TENSOR) and isinstance(x2, _TENSOR):
+            return function(x1, x2)
+        return _extremum(function, x1, x2)
+
+    extremum.__name__ = extremum.__qualname__ = f"_{function.__name__}_direct"
+    return extremum
+
+
 def _both_tensors(x1, x2):
     """Both operands as tensors (Python scalars take the other operand's dtype where the rules allow)."""
     if type(x1) is _TENSOR and type(x2) is _TENSOR:
@@ -293,6 +319,7 @@ def divide(x1, x2, /):
 
 
 @hookimpl
+@direct(_compared(torch.eq, torch.eq), dtypes=_REAL_KERNELS)
 @guard_dtypes
 def equal(x1, x2, /):
     return torch.eq(*scalar_operands(x1, x2))
@@ -362,6 +389,7 @@ def floor_divide(x1, x2, /):
 
 
 @hookimpl
+@direct(_compared(torch.gt, torch.lt), dtypes=_REAL_KERNELS)
 @guard_dtypes
 @exact_unsigned("ordering")
 def greater(x1, x2, /):
@@ -369,6 +397,7 @@ def greater(x1, x2, /):
 
 
 @hookimpl
+@direct(_compared(torch.ge, torch.le), dtypes=_REAL_KERNELS)
 @guard_dtypes
 @exact_unsigned("ordering")
 def greater_equal(x1, x2, /):
@@ -433,6 +462,7 @@ def isnan(x, /):
 
 
 @hookimpl
+@direct(_compared(torch.lt, torch.gt), dtypes=_REAL_KERNELS)
 @guard_dtypes
 @exact_unsigned("ordering")
 def less(x1, x2, /):
@@ -440,6 +470,7 @@ def less(x1, x2, /):
 
 
 @hookimpl
+@direct(_compared(torch.le, torch.ge), dtypes=_REAL_KERNELS)
 @guard_dtypes
 @exact_unsigned("ordering")
 def less_equal(x1, x2, /):
@@ -520,6 +551,7 @@ def logical_xor(x1, x2, /):
 
 
 @hookimpl
+@direct(_extremum_direct(torch.maximum), dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
 @exact_unsigned("selecting")
 def maximum(x1, x2, /):
@@ -527,6 +559,7 @@ def maximum(x1, x2, /):
 
 
 @hookimpl
+@direct(_extremum_direct(torch.minimum), dtypes=_NUMERIC_KERNELS)
 @guard_dtypes
 @exact_unsigned("selecting")
 def minimum(x1, x2, /):
@@ -564,6 +597,7 @@ def nextafter(x1, x2, /):
 
 
 @hookimpl
+@direct(_compared(torch.ne, torch.ne), dtypes=_REAL_KERNELS)
 @guard_dtypes
 def not_equal(x1, x2, /):
     return torch.ne(*scalar_operands(x1, x2))

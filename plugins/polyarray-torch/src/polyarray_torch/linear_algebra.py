@@ -14,7 +14,12 @@ import operator
 import torch
 
 from ._helpers import exact_unsigned, guard_dtypes, promote_types
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
+
+#: The dtypes whose matrix products torch computes as polyarray does.
+_FLOATING_MATMUL = frozenset((torch.float32, torch.float64, torch.complex64, torch.complex128))
+#: Every torch dtype: transposing reads no values.
+_EVERY_DTYPE = frozenset(value for value in vars(torch).values() if isinstance(value, torch.dtype))
 
 
 def promoted(x1, x2):
@@ -56,7 +61,15 @@ def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
 einsum.partial_mixed_handler = _einsum_handles
 
 
+def _matmul_direct(x1, x2, /):
+    """:func:`matmul` of floating tensors of one dtype, neither 0-d: torch's own."""
+    if x1.ndim and x2.ndim:
+        return torch.matmul(x1, x2)
+    return matmul(x1, x2)
+
+
 @hookimpl
+@direct(_matmul_direct, dtypes=_FLOATING_MATMUL)
 @guard_dtypes
 @exact_unsigned("wrapping")
 def matmul(x1, x2, /):
@@ -69,6 +82,7 @@ def matmul(x1, x2, /):
 
 
 @hookimpl
+@direct(operator.attrgetter("mT"), dtypes=_EVERY_DTYPE)
 @guard_dtypes
 def matrix_transpose(x, /):
     return x.mT

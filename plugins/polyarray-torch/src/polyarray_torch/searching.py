@@ -15,7 +15,15 @@ from __future__ import annotations
 import torch
 
 from ._helpers import check_axis, exact_unsigned, guard_dtypes, normalize_axes, promote_types, scalar_dtype, unsupported
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
+
+#: The dtypes whose searches the direct functions below hand to torch as they are.
+_REAL_FLOATING = frozenset((torch.float32, torch.float64))
+#: The dtypes torch's ``where`` has kernels for.
+_WHERE_KERNELS = frozenset(
+    (torch.bool, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.float16, torch.bfloat16,
+     torch.float32, torch.float64, torch.complex64, torch.complex128)
+)  # fmt: skip
 
 
 def _comparable(x):
@@ -39,7 +47,22 @@ def _arg_reduction(function, name, x, axis, keepdims):
     return function(x, dim=axis, keepdim=keepdims)
 
 
+def _argmax_direct(x, /, *, axis=None, keepdims=False):
+    """:func:`argmax` of a real floating tensor along an axis of some length: torch's own."""
+    if axis is not None and x.ndim and x.shape[axis]:
+        return torch.argmax(x, axis, keepdims)
+    return argmax(x, axis=axis, keepdims=keepdims)
+
+
+def _argmin_direct(x, /, *, axis=None, keepdims=False):
+    """:func:`argmin` of a real floating tensor along an axis of some length: torch's own."""
+    if axis is not None and x.ndim and x.shape[axis]:
+        return torch.argmin(x, axis, keepdims)
+    return argmin(x, axis=axis, keepdims=keepdims)
+
+
 @hookimpl
+@direct(_argmax_direct, dtypes=_REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("ordering")
 def argmax(x, /, *, axis=None, keepdims=False):
@@ -47,6 +70,7 @@ def argmax(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
+@direct(_argmin_direct, dtypes=_REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("ordering")
 def argmin(x, /, *, axis=None, keepdims=False):
@@ -98,7 +122,16 @@ def _where_operand(value, other):
     return value
 
 
+def _where_direct(condition, x1, x2, /):
+    """:func:`where` with a boolean condition and operands of one dtype (or a Python scalar that keeps it):
+    torch's own."""
+    if condition.dtype == torch.bool:
+        return torch.where(condition, x1, x2)
+    return where(condition, x1, x2)
+
+
 @hookimpl
+@direct(_where_direct, dtypes=_WHERE_KERNELS)
 @guard_dtypes
 def where(condition, x1, x2, /):
     if condition.dtype != torch.bool:

@@ -30,9 +30,12 @@ from ._helpers import (
     reduced_size,
     unsupported,
 )
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 _FLOAT64 = torch.float64
+#: The dtypes whose reductions the direct functions below hand to torch as they are.
+_REAL_FLOATING = frozenset((torch.float32, torch.float64))
+_FLOATING_OR_COMPLEX = _REAL_FLOATING | {torch.complex64, torch.complex128}
 
 
 def _work_dtype(dtype):
@@ -82,7 +85,22 @@ def _extremum(function, name, x, axis, keepdims):
     return function(x, dim=axes, keepdim=keepdims)
 
 
+def _max_direct(x, /, *, axis=None, keepdims=False):
+    """:func:`max` of a real floating tensor: torch's own, but for ``axis=()`` and empty tensors."""
+    if axis != () and x.numel():
+        return torch.amax(x, () if axis is None else axis, keepdims)
+    return max(x, axis=axis, keepdims=keepdims)
+
+
+def _min_direct(x, /, *, axis=None, keepdims=False):
+    """:func:`min` of a real floating tensor: torch's own, but for ``axis=()`` and empty tensors."""
+    if axis != () and x.numel():
+        return torch.amin(x, () if axis is None else axis, keepdims)
+    return min(x, axis=axis, keepdims=keepdims)
+
+
 @hookimpl
+@direct(_max_direct, dtypes=_REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("selecting")
 def max(x, /, *, axis=None, keepdims=False):
@@ -90,6 +108,7 @@ def max(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
+@direct(_min_direct, dtypes=_REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("selecting")
 def min(x, /, *, axis=None, keepdims=False):
@@ -101,7 +120,15 @@ def _nan_result(x, axes, keepdims, dtype):
     return torch.full(reduced_shape(x.shape, axes, keepdims), nan, dtype=dtype, device=x.device)
 
 
+def _mean_direct(x, /, *, axis=None, keepdims=False):
+    """:func:`mean` of a floating tensor: torch's own, but for ``axis=()`` and empty tensors."""
+    if axis != () and x.numel():
+        return torch.mean(x, () if axis is None else axis, keepdims)
+    return mean(x, axis=axis, keepdims=keepdims)
+
+
 @hookimpl
+@direct(_mean_direct, dtypes=_FLOATING_OR_COMPLEX)
 @guard_dtypes
 def mean(x, /, *, axis=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim)
@@ -132,7 +159,15 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     return result.to(dtype)
 
 
+def _sum_direct(x, /, *, axis=None, dtype=None, keepdims=False):
+    """:func:`sum` of a floating tensor: torch's own, but for ``axis=()`` and a ``dtype`` asked for."""
+    if dtype is None and axis != ():
+        return torch.sum(x, axis, keepdims)
+    return sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
 @hookimpl
+@direct(_sum_direct, dtypes=_FLOATING_OR_COMPLEX)
 @guard_dtypes
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim)

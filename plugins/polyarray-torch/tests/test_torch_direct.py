@@ -1,0 +1,143 @@
+"""The torch plugin's direct marks: each native callable gives what its implementation gives.
+
+polyarray's fast path calls a marked implementation's native callable for
+tensors of the mark's dtypes (``_marker.direct``). Several are small functions
+that hand the common call to torch and every other call to the implementation;
+here each is compared with its implementation over ordinary and unusual
+arguments: ``axis=()``, empty tensors, Python scalars on either side, a
+non-boolean condition, 0-d operands.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import polyarray_torch
+import pytest
+import torch
+from polyarray_torch import elementwise, linear_algebra, searching, statistical
+
+MODULES = (elementwise, linear_algebra, searching, statistical)
+MARKED = sorted(
+    (module.__name__.rsplit(".", 1)[1], name, function)
+    for module in MODULES
+    for name, function in vars(module).items()
+    if callable(function) and isinstance(getattr(function, "polyarray_direct", None), tuple)
+)
+
+
+def _outcome(function, args, kwargs):
+    """The result as (dtype, shape, values) or the error's builtin class."""
+    try:
+        result = function(*args, **kwargs)
+    except (TypeError, ValueError, IndexError, RuntimeError) as error:
+        return ("error", ValueError if isinstance(error, RuntimeError) else type(error).__mro__[-2])
+    return (result.dtype, tuple(result.shape), result.tolist())
+
+
+def _same(expected, got):
+    if expected[0] == "error" or got[0] == "error":
+        return expected[0] == got[0]
+    if expected[:2] != got[:2]:
+        return False
+    flat_expected, flat_got = torch.tensor(expected[2]).flatten(), torch.tensor(got[2]).flatten()
+    return torch.equal(flat_expected.isnan(), flat_got.isnan()) and torch.allclose(
+        flat_expected.nan_to_num(), flat_got.nan_to_num(), rtol=1e-6, atol=0.0
+    )
+
+
+#: The marks whose native callable is a Python function of this plugin (the others are torch's own).
+PYTHON_NATIVES = [(m, n, f) for m, n, f in MARKED if inspect.isfunction(f.polyarray_direct[0])]
+
+
+@pytest.mark.parametrize(("module", "name", "function"), PYTHON_NATIVES, ids=[f"{m}.{n}" for m, n, _ in PYTHON_NATIVES])
+def test_the_native_callable_takes_the_implementations_parameters(module, name, function):
+    native = function.polyarray_direct[0]
+    assert list(inspect.signature(native).parameters) == list(inspect.signature(function).parameters)
+
+
+MATRIX = torch.tensor([[1.0, -2.0, 3.0], [math.nan, 0.5, -0.5]], dtype=torch.float64)
+EMPTY = torch.zeros((0, 3), dtype=torch.float32)
+POSITIVE = torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=torch.float32)
+
+REDUCTION_CALLS = [
+    ((MATRIX,), {}),
+    ((MATRIX,), {"axis": 0}),
+    ((MATRIX,), {"axis": -1, "keepdims": True}),
+    ((MATRIX,), {"axis": (0, 1)}),
+    ((MATRIX,), {"axis": ()}),
+    ((MATRIX,), {"axis": None, "keepdims": True}),
+    ((EMPTY,), {}),
+    ((EMPTY,), {"axis": 0}),
+    ((EMPTY,), {"axis": 1}),
+    ((torch.tensor(2.5),), {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "kwargs"),
+    [
+        (name, args, kwargs)
+        for name in ("sum", "max", "min", "mean", "argmax", "argmin")
+        for args, kwargs in REDUCTION_CALLS
+        if not (name.startswith("arg") and isinstance(kwargs.get("axis"), tuple))  # they take one axis
+    ],
+)
+def test_reductions(name, args, kwargs):
+    function = getattr(statistical, name, None) or getattr(searching, name)
+    native = function.polyarray_direct[0]
+    assert _same(_outcome(function, args, kwargs), _outcome(native, args, kwargs))
+
+
+def test_sum_with_a_dtype_goes_to_the_implementation():
+    native = statistical.sum.polyarray_direct[0]
+    expected = statistical.sum(POSITIVE, dtype=torch.float64, axis=0)
+    assert torch.equal(native(POSITIVE, dtype=torch.float64, axis=0), expected)
+    assert expected.dtype == torch.float64
+
+
+@pytest.mark.parametrize(
+    "name", ["equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "maximum", "minimum"]
+)
+@pytest.mark.parametrize(
+    ("x1", "x2"),
+    [(POSITIVE, POSITIVE.flip(0)), (POSITIVE, 2.0), (2.0, POSITIVE), (POSITIVE, 2), (3, POSITIVE)],
+    ids=["tensors", "tensor-float", "float-tensor", "tensor-int", "int-tensor"],
+)
+def test_comparisons_and_extrema_with_scalars_on_either_side(name, x1, x2):
+    function = getattr(elementwise, name)
+    assert _same(_outcome(function, (x1, x2), {}), _outcome(function.polyarray_direct[0], (x1, x2), {}))
+
+
+@pytest.mark.parametrize(
+    ("condition", "x1", "x2"),
+    [
+        (POSITIVE > 2, POSITIVE, -POSITIVE),
+        (POSITIVE > 2, POSITIVE, 0.0),
+        (POSITIVE > 2, 1.0, POSITIVE),
+        (torch.tensor([[0, 1], [2, 0]]), POSITIVE, -POSITIVE),
+    ],
+    ids=["tensors", "scalar-second", "scalar-first", "integer-condition"],
+)
+def test_where(condition, x1, x2):
+    function = searching.where
+    expected = _outcome(function, (condition, x1, x2), {})
+    assert expected[0] != "error"
+    assert _same(expected, _outcome(function.polyarray_direct[0], (condition, x1, x2), {}))
+
+
+@pytest.mark.parametrize(
+    ("x1", "x2"),
+    [(POSITIVE, POSITIVE), (POSITIVE[0], POSITIVE), (POSITIVE, POSITIVE[0]), (torch.tensor(2.0), POSITIVE)],
+    ids=["matrices", "vector-matrix", "matrix-vector", "0-d"],
+)
+def test_matmul_and_transpose(x1, x2):
+    function = linear_algebra.matmul
+    assert _same(_outcome(function, (x1, x2), {}), _outcome(function.polyarray_direct[0], (x1, x2), {}))
+    transpose = linear_algebra.matrix_transpose
+    assert torch.equal(transpose.polyarray_direct[0](POSITIVE), transpose(POSITIVE))
+
+
+def test_the_plugin_module_is_the_one_tested():
+    assert polyarray_torch.__name__ == "polyarray_torch" and len(MARKED) >= 20 and len(PYTHON_NATIVES) >= 14
