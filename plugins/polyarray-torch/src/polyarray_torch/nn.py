@@ -94,10 +94,18 @@ def _one_axis(x, axis) -> bool:
     return _real_floating(x) and x.numel() > 0 and isinstance(axis, int) and -x.ndim <= axis < x.ndim
 
 
+def _without_positive_infinity(x) -> bool:
+    """Whether ``x`` holds no +inf, read only where that costs little: on the CPU, outside PyTorch's compiler
+    (whose graphs read no values). False where not read."""
+    return x.device.type == "cpu" and not torch.compiler.is_compiling() and not bool(torch.isposinf(x).any())
+
+
 @hookimpl
 @guard_dtypes
 def softmax(x, /, *, axis=-1):
     result = torch.softmax(x, dim=axis)
+    if _without_positive_infinity(x):
+        return result
     # A slice holding +inf (and no NaN): NaN at the +inf entries, 0 elsewhere, as the composition's
     # exp(x - 0) / inf gives (torch gives NaN everywhere).
     infinite = torch.amax(x, dim=axis, keepdim=True) == math.inf
@@ -113,6 +121,8 @@ softmax.partial_mixed_handler = lambda x, /, *, axis=-1: _one_axis(x, axis)
 @guard_dtypes
 def log_softmax(x, /, *, axis=-1):
     result = torch.log_softmax(x, dim=axis)
+    if _without_positive_infinity(x):
+        return result
     # A slice holding +inf (and no NaN): x - inf, NaN at the +inf entries and -inf elsewhere.
     infinite = torch.amax(x, dim=axis, keepdim=True) == math.inf
     return torch.where(infinite, x - math.inf, result)
