@@ -26,12 +26,15 @@ torch = pytest.importorskip("torch")
 
 
 def program(x, w):
-    """Operators with arrays and Python scalars, indexing, reductions with axes, compositions."""
+    """Operators with arrays and Python scalars (on either side of a comparison), indexing, reductions with
+    axes, compositions, and the calls torch's plugin hands to torch directly."""
     h = pa.matmul(x, w) * 0.5 + 1.0
-    h = pa.where(h > 0, h, 0.1 * h)
+    h = pa.where(0 < h, h, 0.1 * h)
+    g = pa.matmul(pa.matrix_transpose(h), x)
     s = pa.softmax(h, axis=-1)
-    total = pa.sum(s[:, 1:] ** 2, axis=0, keepdims=True) - pa.mean(h[:, 1:], axis=0)
-    return pa.logsumexp(total, axis=-1) + pa.max(-h)
+    total = pa.sum(s[:, 1:] ** 2, axis=0, keepdims=True) - pa.mean(h[:, 1:], axis=0) + pa.std(h, axis=0)[1:]
+    first = pa.astype(pa.argmax(pa.sum(h, axis=0)), h.dtype)
+    return pa.logsumexp(total, axis=-1) + pa.max(-h) + pa.min(pa.maximum(g, 0.0)) + first
 
 
 def native_mode(x, w):

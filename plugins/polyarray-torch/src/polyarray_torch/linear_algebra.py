@@ -81,8 +81,13 @@ def matmul(x1, x2, /):
     return torch.matmul(x1, x2)
 
 
+def _matrix_transpose_direct(x, /):
+    """:func:`matrix_transpose`: ``x.mT`` (a plain function, which PyTorch's compiler traces)."""
+    return x.mT
+
+
 @hookimpl
-@direct(operator.attrgetter("mT"), dtypes=_EVERY_DTYPE)
+@direct(_matrix_transpose_direct, dtypes=_EVERY_DTYPE)
 @guard_dtypes
 def matrix_transpose(x, /):
     return x.mT
