@@ -483,6 +483,28 @@ def test_print_writes_operators_and_indexing_as_python():
     assert "x0[1:, None]" in text and "v1 = v0 * 2" in text and "= -v1" in text and "x0.T" in text
 
 
+@pytest.mark.parametrize(
+    "index",
+    [
+        lambda a: a[1:3],
+        lambda a: a[0],
+        lambda a: a[-1, ::2],
+        lambda a: a[:, None, 1],
+        lambda a: a[..., 2],
+        lambda a: a[(slice(None),)],
+        lambda a: a[()],
+        lambda a: a[::-2, 1:-1:2],
+    ],
+)
+def test_replayed_indexing_writes_its_key_as_subscript_syntax(index):
+    # A key of slices, ints, None and Ellipsis is written in the replay's code (nothing for a compiler to guard).
+    graph = pa.trace(index, X)
+    np.testing.assert_array_equal(pa.to_numpy(graph(X)), pa.to_numpy(index(X)))
+    lines = [line for line in graph.code.splitlines() if "= x0[" in line]
+    assert len(lines) == 2  # the body's and the replay's
+    assert all("slice(" not in line and re.search(r"x0\[k\d+\]", line) is None for line in lines)
+
+
 def test_to_dot_and_save(tmp_path):
     graph = pa.trace(lambda a, b: pa.exp(a @ b) + 1.0, X, W)
     dot = graph.to_dot()

@@ -194,7 +194,7 @@ class TracedFunction:
     def _make_entry(self, graph: Graph) -> _Entry:
         miss = self._miss
         if self._compile:
-            compiled = graph.backend.raw.compile_function(graph._body, dynamic=self._dynamic)
+            compiled = graph.backend.raw.compile_function(graph.compiler_body(), dynamic=self._dynamic)
             if compiled is not None:
                 run, body = regenerate(graph, compiled, miss)
                 return _Entry(graph, run, body)

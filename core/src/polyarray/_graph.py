@@ -400,6 +400,12 @@ class Graph:
                 return self.to_backend(target)(*args, **kwargs)
         return self._slow(args, kwargs)
 
+    def compiler_body(self) -> Callable[..., Any]:
+        """The replay's calls as one function for the backend's compiler (``pa.compile``): native arrays in, a
+        tuple of native arrays out, with the constants the plugin's ``compiled_constant`` hook can write made
+        inside it."""
+        return _generate(self, constants=self.backend.raw.compiled_constant)[2]
+
     def _slow(self, args: tuple, kwargs: dict[str, Any]) -> Any:
         """A call the generated fast check did not take: checked in full, then replayed (or a clear error)."""
         natives = self.check_arguments(args, kwargs)
@@ -711,6 +717,31 @@ def _literal(obj: Any) -> bool:
     return False
 
 
+def _subscript(key: Any) -> str | None:
+    """``key`` written as subscript syntax (``:, None``, ``1:3``, ``..., 0``) where it is slices of ints, ints,
+    None and Ellipsis: the code then holds it (no global to look up, nothing for a compiler to guard)."""
+    parts = key if key.__class__ is tuple else (key,)
+    if not parts:
+        return None
+    texts = []
+    for part in parts:
+        if part.__class__ is slice:
+            bounds = (part.start, part.stop, part.step)
+            if not all(bound is None or bound.__class__ is int for bound in bounds):
+                return None
+            start, stop, step = ("" if bound is None else repr(bound) for bound in bounds)
+            texts.append(f"{start}:{stop}" + (f":{step}" if step else ""))
+        elif part is None or part.__class__ is int:
+            texts.append(repr(part))
+        elif part is Ellipsis:
+            texts.append("...")
+        else:
+            return None
+    if key.__class__ is tuple:
+        return ", ".join(texts) + ("," if len(texts) == 1 else "")
+    return texts[0]
+
+
 def _call_text(namer: _Namer, node: Node, target: str) -> str:
     """The source of one call: an operator where the node is one, else ``target(args, name=value)``."""
     args = [namer.expression(a) for a in node.args]
@@ -722,7 +753,8 @@ def _call_text(namer: _Namer, node: Node, target: str) -> str:
         if kind == "prefix" and len(args) == 1:
             return f"abs({args[0]})" if text == "abs" else f"{text}{args[0]}"
         if kind == "getitem" and len(args) == 2:
-            return f"{args[0]}[{args[1]}]"
+            subscript = _subscript(node.args[1])
+            return f"{args[0]}[{args[1] if subscript is None else subscript}]"
         if kind == "property" and len(args) == 1:
             return f"{args[0]}.{text}"
     parts = args + [f"{key}={namer.expression(value)}" for key, value in node.kwargs.items()]
@@ -814,19 +846,27 @@ def _guard_lines(graph: Graph, namer: _Namer, arguments: list[str], slow: str) -
 
 
 def _generate(
-    graph: Graph, call: Callable[..., Any] | None = None, miss: Callable[[tuple, dict[str, Any]], Any] | None = None
+    graph: Graph,
+    call: Callable[..., Any] | None = None,
+    miss: Callable[[tuple, dict[str, Any]], Any] | None = None,
+    constants: Callable[[Any], Callable[[], Any] | None] | None = None,
 ) -> tuple[str, Callable[..., Any] | None, Any]:
     """The replay's source and functions: ``run`` (fast check, calls, results) and ``body`` (the calls alone).
 
     With ``call``, both call it with the native arrays instead of making the
     calls (a compiled body, see ``_compile.py``). A call the fast check does
     not take goes to ``miss(args, kwargs)`` (the graph's full check by default).
+    With ``constants`` (the backend's ``compiled_constant`` hook), the body
+    makes each constant the hook gives a maker for, for the framework's compiler.
     """
     namer = _Namer(graph)
     inputs = [namer.value(value) for value in graph.inputs]
     flat_outputs = [spec for spec in leaves(graph.out_tree) if isinstance(spec, OutputValue)]
     if call is None:
         body = _body_lines(graph, namer)
+        if constants is not None:
+            made = [(namer.value(value), constants(value.data)) for value in namer.constants]
+            body = [f"    {name} = {namer.object(make, 'k')}()" for name, make in made if make is not None] + body
         results = [namer.value(spec.value) for spec in flat_outputs]
         if any(spec.value.is_constant for spec in flat_outputs) and graph.backend.mutable_arrays:
             # A constant result is a new array on every call, as the function's would be.

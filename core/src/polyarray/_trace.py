@@ -32,6 +32,7 @@ directly on a traced array.
 
 from __future__ import annotations
 
+import inspect
 import math
 import operator
 import os
@@ -730,6 +731,9 @@ class Twin:
         mark = _mark_of(function)
         plain = mark[0] if mark is not None and len(mark) == 2 else None
         guarded = _guarded_direct(function)
+        # A mark's native that is a function of the plugin (not the framework's callable) is recorded as the
+        # framework calls it makes, as the implementation is.
+        lowered_native = guarded[0] if guarded is not None and inspect.isfunction(guarded[0]) else function
         active = self.active
         native_types = self.source.native_array_types
 
@@ -746,7 +750,7 @@ class Twin:
 
         def recorded(*args: Any, **kwargs: Any) -> Any:
             target = target_for(args)
-            return active().record(name, target, args, kwargs, target is function)
+            return active().record(name, target, args, kwargs, target is function or target is lowered_native)
 
         recorded.__name__ = decl.name
         handler = getattr(function, "partial_mixed_handler", None)

@@ -175,6 +175,24 @@ def compile_function(xp: Any, function: Callable[..., Any], /, *, dynamic: bool 
 
 
 @support
+def compiled_constant(xp: Any, x: ArrayLike, /) -> Callable[[], ArrayLike] | None:
+    """How ``pa.compile`` hands a traced graph's constant ``x`` to the framework's compiler.
+
+    Either a function of no arguments that makes a new array equal to ``x``
+    (values, dtype, shape, device) in the framework's own calls, which the
+    compiler then builds inside the compiled graph; or None (the default),
+    where the compiled function reads ``x`` itself, as a value the compiler
+    may check on every call. PyTorch's plugin writes small tensors as
+    ``torch.tensor(values)`` (TorchDynamo guards a tensor it reads).
+
+    >>> import numpy as np
+    >>> pa.get_backend("numpy").raw.compiled_constant(np.arange(3)) is None
+    True
+    """
+    return None
+
+
+@support
 def record_calls(xp: Any, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], /) -> Any:
     """``(function(*args, **kwargs), calls)``: the result, and the framework calls that computed it, or None.
 

@@ -9,6 +9,7 @@ as the value, keys with negative slice steps, and (for ``uint16``/``uint32``/
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -93,6 +94,19 @@ def error_class(error, /):
     if "index" in message.lower() and ("out of bounds" in message or "out of range" in message):
         return IndexError
     return ValueError  # shape and size mismatches, singular matrices, invalid values
+
+
+#: The most elements of a constant that ``pa.compile`` writes into the compiled graph (larger ones are read).
+_LITERAL_ELEMENTS = 64
+
+
+@hookimpl
+def compiled_constant(x, /):
+    # A tensor read from outside the compiled function is guarded by TorchDynamo on every call (about 0.7 µs
+    # each); ``torch.tensor`` of a list of Python numbers is built inside the graph.
+    if x.numel() > _LITERAL_ELEMENTS or x.requires_grad or x.dtype in LIMITED_DTYPES:
+        return None
+    return functools.partial(torch.tensor, x.tolist(), dtype=x.dtype, device=x.device)
 
 
 @hookimpl
