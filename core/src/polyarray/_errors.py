@@ -29,6 +29,13 @@ class PolyarrayAxisError(PolyarrayIndexError, PolyarrayValueError):
     """An axis was out of range (both an IndexError and a ValueError, like NumPy's AxisError)."""
 
 
+class PolyarrayOverflowError(PolyarrayValueError, OverflowError):
+    """A value too large for its destination: ``int()`` of an infinity (the standard's ``OverflowError``).
+
+    Also a ``ValueError``, as every invalid value polyarray reports is.
+    """
+
+
 class PolyarrayMemoryError(PolyarrayError, MemoryError):
     """An array too large for the memory the framework can allocate."""
 

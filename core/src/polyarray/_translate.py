@@ -17,6 +17,7 @@ from ._errors import (
     PolyarrayIndexError,
     PolyarrayMemoryError,
     PolyarrayNotImplementedError,
+    PolyarrayOverflowError,
     PolyarrayTypeError,
     PolyarrayValueError,
     UnsupportedDtypeError,
@@ -30,6 +31,7 @@ _BUILTIN_ERRORS: tuple[tuple[type[BaseException], type[PolyarrayError]], ...] = 
     (NotImplementedError, PolyarrayNotImplementedError),
     (TypeError, PolyarrayTypeError),
     (ValueError, PolyarrayValueError),
+    (OverflowError, PolyarrayOverflowError),
     (ArithmeticError, PolyarrayValueError),
     (KeyError, PolyarrayValueError),
     # An argument of the wrong type (a str where an array goes) fails on a missing attribute.
