@@ -71,11 +71,32 @@ def _reciprocal(x):
 
 
 def _expm1(x):
-    """NumPy's expm1, with the standard's ``expm1(-0 + 0j) = +0 + 0j``."""
+    """NumPy's expm1, with the standard's special cases for complex ``a + bj`` where NumPy's differ: a zero
+    ``b`` stays that zero (``expm1(+inf + 0j)`` is ``+inf + 0j``), an infinite ``a`` with an infinite or NaN
+    ``b`` gives ``+inf + NaN j`` (``a = +inf``) or ``-1 + 0j`` (``a = -inf``), and ``expm1(-0 + 0j)`` is
+    ``+0 + 0j``."""
     result = np.array(np.expm1(x))
     if result.dtype.kind == "c":
-        result.real += 0.0  # turns only a -0 real part into +0
+        a, b = np.asarray(x.real), np.asarray(x.imag)
+        with np.errstate(all="ignore"):
+            zero = (b == 0) & ~np.isfinite(a)
+            result.imag[zero] = b[zero]
+            stuck = np.isinf(a) & ~np.isfinite(b)
+            result.real[stuck] = np.where(a[stuck] > 0, np.inf, -1.0)
+            result.imag[stuck] = np.where(a[stuck] > 0, np.nan, 0.0)
+            both_zero = (a == 0) & (b == 0)
+            result.real[both_zero] = 0.0
     return result
+
+
+def _floor_divide(x1, x2):
+    """NumPy's floor_divide, with the standard's ``floor(x1 / x2)`` where an operand is infinite (NumPy gives
+    ``1 // -inf == -1``, the standard ``floor(-0.0) == -0.0``)."""
+    result = np.floor_divide(x1, x2)
+    if np.result_type(x1, x2).kind != "f":
+        return result
+    with np.errstate(all="ignore"):
+        return np.where(np.isinf(x1) | np.isinf(x2), np.floor(np.divide(x1, x2)), result)
 
 
 UNARY = {
@@ -130,7 +151,7 @@ BINARY = {
     "copysign": (np.copysign, REAL_FLOATS),
     "divide": (np.divide, NUMERIC),
     "equal": (np.equal, ALL),
-    "floor_divide": (np.floor_divide, REAL),
+    "floor_divide": (_floor_divide, REAL),
     "greater": (np.greater, REAL),
     "greater_equal": (np.greater_equal, REAL),
     "hypot": (np.hypot, REAL_FLOATS),
