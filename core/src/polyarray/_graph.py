@@ -744,16 +744,18 @@ def _subscript(key: Any) -> str | None:
 
 def _call_text(namer: _Namer, node: Node, target: str) -> str:
     """The source of one call: an operator where the node is one, else ``target(args, name=value)``."""
-    args = [namer.expression(a) for a in node.args]
     symbol = _operator_symbol(node.name)
+    # An index key written as subscript syntax needs no global (a compiler would guard it).
+    getitem = symbol is not None and symbol[0] == "getitem" and len(node.args) == 2 and not node.kwargs
+    subscript = _subscript(node.args[1]) if getitem else None
+    args = [namer.expression(a) for a in (node.args if subscript is None else node.args[:1])]
     if symbol is not None and not node.kwargs:
         kind, text = symbol
         if kind == "infix" and len(args) == 2:
             return f"{args[0]} {text} {args[1]}"
         if kind == "prefix" and len(args) == 1:
             return f"abs({args[0]})" if text == "abs" else f"{text}{args[0]}"
-        if kind == "getitem" and len(args) == 2:
-            subscript = _subscript(node.args[1])
+        if kind == "getitem" and len(node.args) == 2:
             return f"{args[0]}[{args[1] if subscript is None else subscript}]"
         if kind == "property" and len(args) == 1:
             return f"{args[0]}.{text}"

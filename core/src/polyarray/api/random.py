@@ -324,8 +324,10 @@ def _unit(xp: Any, words: Any, name: str, native: Any, count: int) -> Any:
 
     ``words`` holds ``count`` words for float32, ``2 * count`` (the high words, then the low) for float64.
     """
-    parts = (words,) if name == "float32" else (words[:count], words[count:])
-    mantissas, scale = _mantissas(xp, *parts[:1], name, native, *parts[1:])
+    if name == "float32":
+        mantissas, scale = _mantissas(xp, words, name, native)
+    else:
+        mantissas, scale = _mantissas(xp, words[:count], name, native, words[count:])
     return _updated(xp, "multiply", mantissas, xp.asarray(scale, dtype=native))
 
 

@@ -13,11 +13,9 @@ import operator
 
 import torch
 
-from ._helpers import exact_unsigned, guard_dtypes, promote_types
+from ._helpers import FLOATING_OR_COMPLEX, exact_unsigned, guard_dtypes, promote_types
 from ._marker import direct, hookimpl
 
-#: The dtypes whose matrix products torch computes as polyarray does.
-_FLOATING_MATMUL = frozenset((torch.float32, torch.float64, torch.complex64, torch.complex128))
 #: Every torch dtype: transposing reads no values.
 _EVERY_DTYPE = frozenset(value for value in vars(torch).values() if isinstance(value, torch.dtype))
 
@@ -69,7 +67,7 @@ def _matmul_direct(x1, x2, /):
 
 
 @hookimpl
-@direct(_matmul_direct, dtypes=_FLOATING_MATMUL)
+@direct(_matmul_direct, dtypes=FLOATING_OR_COMPLEX)
 @guard_dtypes
 @exact_unsigned("wrapping")
 def matmul(x1, x2, /):

@@ -14,11 +14,18 @@ from __future__ import annotations
 
 import torch
 
-from ._helpers import check_axis, exact_unsigned, guard_dtypes, normalize_axes, promote_types, scalar_dtype, unsupported
+from ._helpers import (
+    REAL_FLOATING,
+    check_axis,
+    exact_unsigned,
+    guard_dtypes,
+    normalize_axes,
+    promote_types,
+    scalar_dtype,
+    unsupported,
+)
 from ._marker import direct, hookimpl
 
-#: The dtypes whose searches the direct functions below hand to torch as they are.
-_REAL_FLOATING = frozenset((torch.float32, torch.float64))
 #: The dtypes torch's ``where`` has kernels for.
 _WHERE_KERNELS = frozenset(
     (torch.bool, torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.float16, torch.bfloat16,
@@ -62,7 +69,7 @@ def _argmin_direct(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_argmax_direct, dtypes=_REAL_FLOATING)
+@direct(_argmax_direct, dtypes=REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("ordering")
 def argmax(x, /, *, axis=None, keepdims=False):
@@ -70,7 +77,7 @@ def argmax(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_argmin_direct, dtypes=_REAL_FLOATING)
+@direct(_argmin_direct, dtypes=REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("ordering")
 def argmin(x, /, *, axis=None, keepdims=False):

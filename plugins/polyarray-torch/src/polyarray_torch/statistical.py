@@ -18,7 +18,9 @@ import math
 import torch
 
 from ._helpers import (
+    FLOATING_OR_COMPLEX,
     LIMITED_DTYPES,
+    REAL_FLOATING,
     accumulation_dtype,
     check_axis,
     exact_unsigned,
@@ -33,9 +35,6 @@ from ._helpers import (
 from ._marker import direct, hookimpl
 
 _FLOAT64 = torch.float64
-#: The dtypes whose reductions the direct functions below hand to torch as they are.
-_REAL_FLOATING = frozenset((torch.float32, torch.float64))
-_FLOATING_OR_COMPLEX = _REAL_FLOATING | {torch.complex64, torch.complex128}
 
 
 def _work_dtype(dtype):
@@ -100,7 +99,7 @@ def _min_direct(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_max_direct, dtypes=_REAL_FLOATING)
+@direct(_max_direct, dtypes=REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("selecting")
 def max(x, /, *, axis=None, keepdims=False):
@@ -108,7 +107,7 @@ def max(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_min_direct, dtypes=_REAL_FLOATING)
+@direct(_min_direct, dtypes=REAL_FLOATING)
 @guard_dtypes
 @exact_unsigned("selecting")
 def min(x, /, *, axis=None, keepdims=False):
@@ -128,7 +127,7 @@ def _mean_direct(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_mean_direct, dtypes=_FLOATING_OR_COMPLEX)
+@direct(_mean_direct, dtypes=FLOATING_OR_COMPLEX)
 @guard_dtypes
 def mean(x, /, *, axis=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim)
@@ -167,7 +166,7 @@ def _sum_direct(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 @hookimpl
-@direct(_sum_direct, dtypes=_FLOATING_OR_COMPLEX)
+@direct(_sum_direct, dtypes=FLOATING_OR_COMPLEX)
 @guard_dtypes
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim)
