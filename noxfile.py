@@ -317,6 +317,8 @@ def wheels(session: nox.Session) -> None:
             external=True,
         )  # fmt: skip
         session.run(python, "-c", SMOKE, "numpy", *backends, external=True, env=CONFORMANCE_ENV["tensorflow"])
+        # Each of these venvs holds its frameworks (several GB with TensorFlow and PyTorch); none is reused.
+        shutil.rmtree(venv)
 
 
 @nox.session
