@@ -137,6 +137,41 @@ def test_the_dispatcher_chooses_as_the_python_one():
         pa.add(a, a, backend="nosuchbackend")
 
 
+#: Keys of every kind: plain basic ones (the compiled subscript's), NumPy integers, arrays, booleans, and bad ones.
+SUBSCRIPT_KEYS = [
+    1, -1, (1, 2), (slice(None), None), (None, 1, ...), slice(1, 3), (..., slice(None, None, -1)), (), ...,
+    (1, ..., 2), np.int64(1), (np.int64(1), 2), [0, 2], np.array([True, False, True]), True,
+    5, (0, 0, 0), "a", (slice(None), [0, 1]),
+]  # fmt: skip
+
+
+def _outcome(index, array, key):
+    try:
+        result = index(array, key)
+    except Exception as error:
+        return type(error), str(error)
+    return type(result), result.backend, result.dtype, result.shape, pa.to_numpy(result).tolist()
+
+
+@pytest.mark.parametrize("key", SUBSCRIPT_KEYS, ids=repr)
+def test_the_subscript_gives_what_getitem_gives(key):
+    """``array[key]`` (compiled where built) and the code of ``pa.Array.__getitem__`` give the same outcome,
+    and a basic key's result is a view on both."""
+    data = np.arange(12.0).reshape(3, 4)
+    array = pa.asarray(data, backend="numpy")
+    assert _outcome(lambda a, k: a[k], array, key) == _outcome(pa.Array.__getitem__, array, key)
+    if pa.get_backend("numpy").direct_index_type is not None and isinstance(key, (int, slice, tuple)):
+        try:
+            view = array[key]
+        except IndexError:
+            return
+        if not np.shares_memory(view.data, data):
+            return  # advanced indexing copies, on both paths
+        view[...] = -1.0
+        assert (data == -1.0).sum() == view.size
+        assert np.shares_memory(pa.Array.__getitem__(array, key).data, data)
+
+
 def test_public_functions_pickle_by_name_and_keep_their_signature():
     import inspect
 

@@ -32,7 +32,8 @@ def program(x, w):
     h = pa.where(0 < h, h, 0.1 * h)
     g = pa.matmul(pa.matrix_transpose(h), x)
     s = pa.softmax(h, axis=-1)
-    total = pa.sum(s[:, 1:] ** 2, axis=0, keepdims=True) - pa.mean(h[:, 1:], axis=0) + pa.std(h, axis=0)[1:]
+    total = pa.sum(s[:, 1:] ** 2, axis=0, keepdims=True) - pa.mean(h[:, 1:], axis=0) + pa.std(h, axis=0)[..., 1:]
+    total = total + h[0, None, 1:]
     return pa.logsumexp(total, axis=-1) + pa.max(-h) + pa.min(pa.maximum(g, 0.0))
 
 

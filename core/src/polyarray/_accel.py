@@ -78,6 +78,12 @@ def accelerate_operator(function: Callable[..., Any], qualname: str, *, reflecte
     _speedups.accelerate_operator(function, qualname, reflected)
 
 
+def accelerate_getitem() -> None:
+    """Have ``pa.Array``'s subscript take basic keys of arrays whose backend has a ``direct_index_type`` in C,
+    as the direct branch of the backend's ``getitem`` does; ``Array.__getitem__`` runs otherwise."""
+    _speedups.accelerate_getitem()
+
+
 def prune(refs: list[Any]) -> int:
     """``_registry._prune`` of the registry of arrays, compiled (see ``prune`` in ``_speedups.c``)."""
     return int(_speedups.prune(refs))

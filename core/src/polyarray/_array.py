@@ -412,7 +412,9 @@ class Array(_Methods):
 
     # -- indexing ---------------------------------------------------------------------
 
-    def __getitem__(self, key: Any) -> Array:
+    # The unused ``*_`` keeps CPython from inlining this function where ``self[key]`` is written (it inlines
+    # a __getitem__ of exactly two parameters), so that the compiled subscript (_speedups.c) takes the calls.
+    def __getitem__(self, key: Any, /, *_: Any) -> Array:
         """``self[key]``; basic indexing (integers, slices, ``...``, ``None``) gives a view.
 
         A write through the view (``self[key][...] = v``) is seen by ``self`` on every

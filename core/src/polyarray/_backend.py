@@ -43,7 +43,7 @@ from ._fastpath import build_function, operator_function
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.out import make_inplace
-from ._wrappers.views import make_getitem, make_setitem
+from ._wrappers.views import direct_index_type, make_getitem, make_setitem
 
 __all__ = [
     "Backend",
@@ -124,12 +124,14 @@ class Backend(Namespace):
             native implementations that cover only some calls.
         getitem, setitem: ``Array.__getitem__`` and ``Array.__setitem__``
             for arrays of this backend (see ``_wrappers/views.py``).
+        direct_index_type: the native array type that basic indexing of this
+            backend's arrays gives directly, or None (``_wrappers/views.py``).
         default_dtypes: the backend's own default dtypes by kind, where it lacks
             one of polyarray's (``_dtypes.own_defaults``); None when it holds them all.
     """
 
     # Slots, so that the compiled fast paths read the tables at a fixed place (see _speedups.c).
-    __slots__ = ("functions", "operators")
+    __slots__ = ("direct_index_type", "functions", "operators")
 
     # Set when the backend is built (``build_backend``), before it is handed out.
     getitem: Callable[[Any, Any], Any]
@@ -156,6 +158,8 @@ class Backend(Namespace):
         self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
         #: The functions as ``pa.Array``'s operators and methods call them (``_fastpath.operator_function``).
         self.operators: dict[str, Callable[..., Any]] = {}
+        #: The native type basic indexing gives directly, or None (``_wrappers.views.direct_index_type``).
+        self.direct_index_type: type | None = None
         self.native_array_types: tuple[type[Any], ...] = ()
         self._to_native: dict[str, Any] = {}
         self._to_portable: dict[Any, DType] = {}
@@ -590,6 +594,7 @@ def _assemble(backend: Backend) -> Backend:
         setattr(backend.linalg, alias, getattr(backend, alias))
         setattr(raw.linalg, alias, getattr(raw, alias))
     backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
+    backend.direct_index_type = direct_index_type(backend)
     backend.getitem = make_getitem(backend)
     backend.inplace = make_inplace(backend)
     backend.setitem = make_setitem(backend)

@@ -104,7 +104,8 @@ def _with_backend(signature: inspect.Signature) -> inspect.Signature:
 
 
 def accelerate_array() -> None:
-    """Have ``pa.Array``'s operators and methods (``_array.ACCELERABLE``) called in C, where that is built.
+    """Have ``pa.Array``'s operators and methods (``_array.ACCELERABLE``) and ``__getitem__`` called in C, where
+    that is built.
 
     Each stays the Python function it is (tracers read its code); its entry
     point calls the array's ``backend.operators[name]`` as its code does,
@@ -114,6 +115,7 @@ def accelerate_array() -> None:
         return
     for attribute, (qualname, reflected) in _array.ACCELERABLE.items():
         _accel.accelerate_operator(Array.__dict__[attribute], qualname, reflected=reflected)
+    _accel.accelerate_getitem()
 
 
 _declare.set_publisher(make_dispatcher)

@@ -93,9 +93,10 @@ static Py_ssize_t stack_offset = -1;    /* the slots HandlerState.process_stack,
 static PyTypeObject *backend_type = NULL; /* polyarray's Backend, and its slots .functions, .operators */
 static Py_ssize_t functions_offset = -1;
 static Py_ssize_t operators_offset = -1;
+static Py_ssize_t index_type_offset = -1; /* the slot Backend.direct_index_type */
 static Py_ssize_t implicit_offset = -1;
 
-static PyObject *s_dtype, *s_ndim, *s_backend;
+static PyObject *s_dtype, *s_ndim, *s_backend, *s_shape;
 
 #define SLOT(object, offset) (*(PyObject **)((char *)(object) + (offset)))
 
@@ -146,12 +147,15 @@ configure(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_ssize_t implicit = slot_offset((PyObject *)Py_TYPE(given_state), "implicit");
     Py_ssize_t functions = slot_offset(backends, "functions");
     Py_ssize_t operators = slot_offset(backends, "operators");
-    if (data < 0 || backend < 0 || dynamic < 0 || stack < 0 || implicit < 0 || functions < 0 || operators < 0) {
+    Py_ssize_t index_type = slot_offset(backends, "direct_index_type");
+    if (data < 0 || backend < 0 || dynamic < 0 || stack < 0 || implicit < 0 || functions < 0 || operators < 0 ||
+        index_type < 0) {
         return NULL;
     }
     Py_XSETREF(backend_type, (PyTypeObject *)Py_NewRef(backends));
     functions_offset = functions;
     operators_offset = operators;
+    index_type_offset = index_type;
     Py_XSETREF(settings, (Settings *)Py_NewRef(given_settings));
     Py_XSETREF(state, Py_NewRef(given_state));
     Py_XSETREF(stack_var, Py_NewRef(var));
@@ -1417,6 +1421,119 @@ accelerate_operator(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_RETURN_NONE;
 }
 
+/*
+ * pa.Array's subscript slot (array[key]). CPython calls a class's Python __getitem__ from the slot
+ * without a vectorcall entry point to replace (and its interpreter inlines that call), so the slot
+ * itself is replaced: where the array's backend indexes its native arrays directly
+ * (Backend.direct_index_type, the native type such indexing gives, or None) and the key is made of
+ * plain ints, slices, None and ... only, the result is data[key] wrapped, as the direct branch of the
+ * backend's getitem (_wrappers/views.py make_getitem) gives it. Every other call, and every call whose
+ * indexing raises or gives another type, goes to the slot it replaced, which calls __getitem__ (and
+ * indexes again). Assigning Array.__getitem__ restores CPython's own slot.
+ */
+static binaryfunc python_subscript = NULL;
+
+static inline int
+is_plain_part(PyObject *part)
+{
+    return PyLong_CheckExact(part) || Py_IS_TYPE(part, &PySlice_Type) || part == Py_None || part == Py_Ellipsis;
+}
+
+/* Whether `value.shape == ()` (an error reading it counts as no). */
+static int
+zero_dimensional(PyObject *value)
+{
+    PyObject *shape = PyObject_GetAttr(value, s_shape);
+    if (shape == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int empty = PyTuple_CheckExact(shape) && PyTuple_GET_SIZE(shape) == 0;
+    Py_DECREF(shape);
+    return empty;
+}
+
+/* (*key, ...) for a tuple key, else (key, ...). */
+static PyObject *
+with_ellipsis(PyObject *key)
+{
+    if (!PyTuple_CheckExact(key)) {
+        return PyTuple_Pack(2, key, Py_Ellipsis);
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(key);
+    PyObject *extended = PyTuple_New(n + 1);
+    if (extended == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(extended, i, Py_NewRef(PyTuple_GET_ITEM(key, i)));
+    }
+    PyTuple_SET_ITEM(extended, n, Py_NewRef(Py_Ellipsis));
+    return extended;
+}
+
+static PyObject *
+array_subscript(PyObject *self, PyObject *key)
+{
+    if (!Py_IS_TYPE(self, array_type)) {
+        return python_subscript(self, key);
+    }
+    PyObject *backend = SLOT(self, backend_offset), *data = SLOT(self, data_offset);
+    if (backend == NULL || data == NULL || !PyObject_TypeCheck(backend, backend_type)) {
+        return python_subscript(self, key);
+    }
+    PyObject *native_type = SLOT(backend, index_type_offset);
+    if (native_type == NULL || native_type == Py_None) {
+        return python_subscript(self, key);
+    }
+    if (PyTuple_CheckExact(key)) {
+        for (Py_ssize_t i = 0, n = PyTuple_GET_SIZE(key); i < n; i++) {
+            if (!is_plain_part(PyTuple_GET_ITEM(key, i))) {
+                return python_subscript(self, key);
+            }
+        }
+    }
+    else if (!PyLong_CheckExact(key) && !Py_IS_TYPE(key, &PySlice_Type)) {
+        return python_subscript(self, key);
+    }
+    PyObject *result = PyObject_GetItem(data, key);
+    if (result != NULL && (PyObject *)Py_TYPE(result) != native_type && zero_dimensional(result)) {
+        /* A scalar for an integer per axis (NumPy): the same key with ... gives the 0-d view. */
+        Py_SETREF(result, NULL);
+        PyObject *extended = with_ellipsis(key);
+        if (extended != NULL) {
+            result = PyObject_GetItem(data, extended);
+            Py_DECREF(extended);
+        }
+    }
+    if (result == NULL || (PyObject *)Py_TYPE(result) != native_type) {
+        if (result == NULL) {
+            PyErr_Clear(); /* __getitem__ raises the error, translated */
+        }
+        Py_XDECREF(result);
+        return python_subscript(self, key);
+    }
+    return new_array(result, backend);
+}
+
+static PyObject *
+accelerate_getitem(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    if (!configured()) {
+        return NULL;
+    }
+    PyMappingMethods *mapping = array_type->tp_as_mapping;
+    if (mapping == NULL || mapping->mp_subscript == NULL) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_getitem: pa.Array has no __getitem__");
+        return NULL;
+    }
+    if (mapping->mp_subscript != array_subscript) {
+        python_subscript = mapping->mp_subscript;
+        mapping->mp_subscript = array_subscript;
+    }
+    Py_RETURN_NONE;
+}
+
 /* -- the registry of dynamic arrays ------------------------------------------------------- */
 
 /* The object a weak reference points to (a new reference), or NULL when it died. */
@@ -1500,6 +1617,9 @@ static PyMethodDef module_methods[] = {
     {"accelerate_operator", (PyCFunction)(void (*)(void))accelerate_operator, METH_VARARGS | METH_KEYWORDS,
      "accelerate_operator(function, qualname, reflected): have the pa.Array operator `function` call its "
      "array's backend.operators[qualname] in C (the array second where reflected); its code runs otherwise."},
+    {"accelerate_getitem", accelerate_getitem, METH_NOARGS,
+     "accelerate_getitem(): have pa.Array's subscript index directly in C where its backend's "
+     "direct_index_type and the key allow; Array.__getitem__ runs otherwise."},
     {NULL},
 };
 
@@ -1522,7 +1642,7 @@ PyMODINIT_FUNC
 PyInit__speedups(void)
 {
     if (intern(&s_dtype, "dtype") < 0 || intern(&s_ndim, "ndim") < 0 || intern(&s_backend, "backend") < 0 ||
-        intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
+        intern(&s_shape, "shape") < 0 || intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
         return NULL;
     }
     if (PyType_Ready(&SettingsType) < 0 || PyType_Ready(&FastFunctionType) < 0 || PyType_Ready(&DispatcherType) < 0 ||

@@ -82,15 +82,19 @@ def _full(args: tuple, kwargs: dict[str, Any]) -> str | None:
 
 
 def _arange(args: tuple, kwargs: dict[str, Any]) -> str | None:
-    values = (args[0] if args else None, _arg(args, kwargs, 1, "stop"), _arg(args, kwargs, 2, "step", 1))
+    count = len(args)
     rank = 1
-    for value in values:
-        if value is None:
-            continue
-        found = _RANK.get(type(value))
-        if found is None or found == 3:
-            return None
-        rank = max(rank, found)
+    for value in (
+        args[0] if count else None,
+        args[1] if count > 1 else kwargs.get("stop"),
+        args[2] if count > 2 else kwargs.get("step"),
+    ):
+        if value is not None:
+            found = _RANK.get(type(value))
+            if found is None or found == 3:
+                return None
+            if found > rank:
+                rank = found
     return _KIND_OF_RANK[rank]
 
 

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
-__all__ = ["assign", "is_basic_key", "make_getitem", "make_setitem", "native_key", "record"]
+__all__ = ["assign", "direct_index_type", "is_basic_key", "make_getitem", "make_setitem", "native_key", "record"]
 
 #: View functions whose results are not tracked (see the module docstring).
 UNTRACKED = frozenset({"broadcast_to", "broadcast_arrays"})
@@ -155,6 +155,19 @@ def _refresh(root: Array) -> None:
 # -- Array.__getitem__ and Array.__setitem__ ------------------------------------------------
 
 
+def direct_index_type(backend: Backend) -> type | None:
+    """The native array type that basic indexing of ``backend``'s arrays gives directly, or None.
+
+    Where views are native and indexing is the framework's own (no ``get_item``
+    hook), a key of plain ints, slices, ``None`` and ``...`` indexes the data
+    directly; a result of this type is the view, wrapped as it is. The compiled
+    ``Array.__getitem__`` (``_speedups.c``) reads it from ``Backend.direct_index_type``.
+    """
+    if backend.mutable_arrays and "get_item" not in backend.native_support and backend.native_array_types:
+        return backend.native_array_types[0]
+    return None
+
+
 def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     """``Array.__getitem__`` for arrays of ``backend``: basic indexing gives a view on every backend.
 
@@ -165,16 +178,17 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     array_type = Array
     name = backend.name
     get_item = backend.raw.get_item
-    native_type = backend.native_array_types[0] if backend.native_array_types else None
-    # Where views are native and indexing is the framework's own, basic keys index the data directly.
-    direct = backend.mutable_arrays and "get_item" not in backend.native_support
+    native_type = direct_index_type(backend)
     lazy = backend.info.lazy
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
-        if direct and _is_plain_basic(key):
+        if native_type is not None and _is_plain_basic(key):
             try:
                 result = data[key]
+                if result.__class__ is not native_type and getattr(result, "shape", None) == ():
+                    # A scalar for an integer per axis (NumPy): the same key with ``...`` gives the 0-d view.
+                    result = data[(*key, ...) if key.__class__ is tuple else (key, ...)]
             except Exception:
                 result = None  # the slow path below raises the error, translated
             if result.__class__ is native_type:
@@ -203,9 +217,6 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     return handle_view_indexing(getitem, None, backend)
 
 
-_PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis)})
-
-
 def _is_plain_basic(key: Any) -> bool:
     """Whether ``key`` is made of plain ints, slices, ``None`` and ``...`` only (no arrays, no NumPy integers)."""
     cls = key.__class__
@@ -214,7 +225,9 @@ def _is_plain_basic(key: Any) -> bool:
     if cls is not tuple:
         return False
     for part in key:
-        if part.__class__ not in _PLAIN_PARTS:
+        cls = part.__class__
+        # Comparisons, not a set of the classes: PyTorch's compiler guards set membership of a class wrongly.
+        if not (cls is int or cls is slice or part is None or part is Ellipsis):
             return False
     return True
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
-from .._dtypes import dtype_name_of
+from .._dtypes import DType, dtype_name_of
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 
 _MISSING = object()
@@ -24,9 +24,11 @@ def _arg(args: tuple, kwargs: dict[str, Any], position: int | None, name: str, d
 
 def dtype_required(args: tuple, kwargs: dict[str, Any]) -> None:
     """``astype``'s ``dtype`` is a dtype: None (the standard has no default for it) and arrays are refused."""
-    dtype = _arg(args, kwargs, 1, "dtype")
+    dtype = args[1] if len(args) > 1 else kwargs.get("dtype")
     if dtype is None:
         raise PolyarrayTypeError("dtype=None is not a data type; pass one, such as pa.float32 or x.dtype.")
+    if dtype.__class__ is DType:
+        return
     if not isinstance(dtype, type) and hasattr(dtype, "shape") and hasattr(dtype, "dtype"):
         raise PolyarrayTypeError(
             "dtype is an array, not a data type; pass its dtype (y.dtype) or one such as pa.float32."
@@ -73,24 +75,38 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
         )
 
 
+#: The values each integer dtype holds, by name.
+_INTEGER_RANGES = {
+    **{f"int{bits}": (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) for bits in (8, 16, 32, 64)},
+    **{f"uint{bits}": (0, 2**bits - 1) for bits in (8, 16, 32, 64)},
+}
+
+
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     """``arange``: ``step`` is not 0, and with an integer ``dtype`` the values converted to it fit (``start`` for a
     range of one item or more, ``step`` for more than one, as NumPy converts them); frameworks would wrap them
     around. (That they are real numbers is checked from the annotations, before this check runs.)"""
-    start, stop, step = (_arg(args, kwargs, i, name, None) for i, name in enumerate(("start", "stop", "step")))
-    step = 1 if step is None else step
+    count = len(args)
+    start: Any = args[0] if count else kwargs.get("start")
+    stop: Any = args[1] if count > 1 else kwargs.get("stop")
+    step: Any = args[2] if count > 2 else kwargs.get("step", 1)
     if step == 0:
         raise PolyarrayValueError("step=0: the step between values must be nonzero.")
-    if stop is None:
-        start, stop = 0, start
-    name = _dtype_name(_arg(args, kwargs, None, "dtype", None))
+    dtype = kwargs.get("dtype")
+    if dtype is None:
+        return
+    name = _dtype_name(dtype)
     if name is None or not name.startswith(("int", "uint")):
         return
-    if not all(isinstance(v, numbers.Integral) for v in (start, stop, step)):
+    step = 1 if step is None else step
+    if stop is None:
+        start, stop = 0, start
+    if not all(type(v) is int or isinstance(v, numbers.Integral) for v in (start, stop, step)):
+        return
+    low, high = _INTEGER_RANGES[name]
+    if low <= start <= high and low <= step <= high:
         return
     length = -((int(start) - int(stop)) // int(step))
-    bits = int(name.removeprefix("u").removeprefix("int"))
-    low, high = (0, 2**bits - 1) if name.startswith("u") else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
     for label, value in (("start", start), ("step", step))[: min(max(length, 0), 2)]:
         if not low <= int(value) <= high:
             raise PolyarrayValueError(
@@ -424,9 +440,10 @@ def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
 def real_cast(args: tuple, kwargs: dict[str, Any]) -> None:
     """``astype``: a complex array casts only to a complex dtype (or bool); its parts are taken explicitly."""
     dtype_required(args, kwargs)
-    x, dtype = _arg(args, kwargs, 0, "x", None), _arg(args, kwargs, 1, "dtype", None)
-    name = _dtype_name(dtype)
-    if _kind(x) == "complex" and name is not None and not name.startswith("complex") and name != "bool":
+    if _kind(args[0] if args else kwargs.get("x")) != "complex":
+        return
+    name = _dtype_name(args[1] if len(args) > 1 else kwargs.get("dtype"))
+    if name is not None and not name.startswith("complex") and name != "bool":
         raise PolyarrayTypeError(
             f"a complex array is not cast to {name}: take the real or imaginary part first (pa.real, pa.imag)."
         )

@@ -31,7 +31,7 @@ _MATRIX_TRANSPOSE = operator.attrgetter("mT") if hasattr(np.ndarray, "mT") else 
 @hookimpl
 @direct(_MATRIX_TRANSPOSE, when=_matrices)
 def matrix_transpose(x, /):
-    return np.swapaxes(x, -1, -2)
+    return x.swapaxes(-1, -2)
 
 
 @hookimpl
