@@ -424,6 +424,10 @@ CHECKED_IN_THE_CORE = {
                                       "one entry per axis"),
     "arange of a zero step": (lambda: pa.arange(0, 3, 0), ValueError, "step=0"),
     "arange beyond an integer dtype": (lambda: pa.arange(-1, 5, 2, dtype=pa.uint8), ValueError, "out of bounds"),
+    "arange ending beyond an integer dtype": (lambda: pa.arange(120, 130, dtype=pa.int8), ValueError,
+                                              "the last value=129 is out of bounds"),
+    "arange of a second value beyond an integer dtype": (lambda: pa.arange(127, 130, dtype=pa.int8), ValueError,
+                                                         "the last value=129 is out of bounds"),
     "linspace of an int beyond 64 bits": (lambda: pa.linspace(0, 10**30, 3), TypeError, "wider than 64 bits"),
 }  # fmt: skip
 

@@ -1021,8 +1021,11 @@ read_plan(FastFunction *self, PyObject *plan)
     }
     int is_creation = PyObject_IsTrue(creation);
     Py_DECREF(creation);
-    if (is_creation != 0 || self->narrays == 0) {
-        return is_creation < 0 ? -1 : 0; /* creation functions: the Python fast path takes their calls */
+    if (is_creation < 0) {
+        return -1;
+    }
+    if ((is_creation && self->narrays > 0) || (self->narrays == 0 && self->device_of != NULL)) {
+        return 0; /* creation functions of arrays (byte order): the Python fast path takes their calls */
     }
     if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
         (self->native != NULL && self->native_dtypes == NULL) || (self->npromoted == 1) ||

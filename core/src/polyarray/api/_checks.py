@@ -83,9 +83,10 @@ _INTEGER_RANGES = {
 
 
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``arange``: ``step`` is not 0, and with an integer ``dtype`` the values converted to it fit (``start`` for a
-    range of one item or more, ``step`` for more than one, as NumPy converts them); frameworks would wrap them
-    around. (That they are real numbers is checked from the annotations, before this check runs.)"""
+    """``arange``: ``step`` is not 0, and with an integer ``dtype`` every value of the range fits it, as does
+    ``step`` for a range of more than one value; frameworks would wrap them around (NumPy raises for some, wraps
+    others: docs/departures.md). (That they are real numbers is checked from the annotations, before this check
+    runs.)"""
     count = len(args)
     start: Any = args[0] if count else kwargs.get("start")
     stop: Any = args[1] if count > 1 else kwargs.get("stop")
@@ -103,12 +104,12 @@ def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
         start, stop = 0, start
     if not all(type(v) is int or isinstance(v, numbers.Integral) for v in (start, stop, step)):
         return
+    start, stop, step = int(start), int(stop), int(step)
+    length = -((start - stop) // step)
     low, high = _INTEGER_RANGES[name]
-    if low <= start <= high and low <= step <= high:
-        return
-    length = -((int(start) - int(stop)) // int(step))
-    for label, value in (("start", start), ("step", step))[: min(max(length, 0), 2)]:
-        if not low <= int(value) <= high:
+    values = (("start", start), ("step", step), ("the last value", start + (length - 1) * step))
+    for label, value in values[: 0 if length < 1 else 1 if length < 2 else 3]:
+        if not low <= value <= high:
             raise PolyarrayValueError(
                 f"{label}={value} is out of bounds for {name} ([{low}, {high}]); pass values the dtype holds."
             )

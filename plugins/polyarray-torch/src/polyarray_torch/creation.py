@@ -127,11 +127,20 @@ def _native_items(obj):
     return torch.from_dlpack(obj)
 
 
+#: The integer dtypes torch's arange has a kernel for.
+_ARANGE_INTEGERS = frozenset({torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8})
+
+
 @hookimpl
 @guard_dtypes
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if stop is None:
         start, stop = 0, start
+    if dtype in _ARANGE_INTEGERS and type(start) is int and type(stop) is int and type(step) is int:
+        # Integers of a dtype torch has a kernel for: torch's length is exact; only an empty range is refused.
+        if (stop - start) * step > 0:
+            return torch.arange(start, stop, step, dtype=dtype, device=torch_device(device))
+        return torch.empty(0, dtype=dtype, device=torch_device(device))
     if dtype is None:
         dtype = python_default_dtype([start, stop, step])
     length = max(0, math.ceil((stop - start) / step))
