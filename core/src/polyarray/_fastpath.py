@@ -55,6 +55,7 @@ from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
 from ._wrappers.errors import naming, naming_check, translate_exception
 from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters, plain_values
+from ._wrappers.mixed import choose, inner_wrappers
 from ._wrappers.shapes import Shape, _is_shape_parameter
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ STAND_INS = frozenset(
         "infer_dtype",
         "inputs_to_native_shapes",
         "handle_view",
+        "handle_partial_mixed_function",
     }
 )
 
@@ -366,8 +368,15 @@ def plan_for(
     promoted = promoted if "infer_dtype" in active and len(promoted) > 1 else []
     guarded = _guarded_direct(implementation)
     plan = FastPlan()
+    mixed = backend.partial_mixed.get(decl.qualname) if "handle_partial_mixed_function" in active else None
+    if mixed is not None and not set(inner_wrappers(decl.wrappers)) <= STAND_INS:
+        return None  # the composition runs inside wrappers the fast path does not stand in for
     if creation:
         guarded, plan.impl = None, _FACTORIES["infer_dtype"](implementation, decl, backend)
+    elif mixed is not None:
+        # The native implementation where its handler takes the call, else the composition on native arrays, as
+        # the raw namespace chooses (the wrappers inside handle_partial_mixed_function are the fast path's own).
+        guarded, plan.impl = None, choose(implementation, mixed[1], mixed[2])
     else:
         plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
@@ -390,7 +399,7 @@ def plan_for(
     plan.dtype_source = promoted[0] if promoted else arrays[0] if guarded is not None else -1
     # A Python scalar operand takes the array's dtype only where the call then equals the framework callable's
     # with that scalar: through a direct mark (the framework treats Python scalars as of the array's dtype).
-    direct = not creation and (guarded is not None or plan.impl is not implementation)
+    direct = not creation and mixed is None and (guarded is not None or plan.impl is not implementation)
     takes_scalars = len(promoted) == 2 and all(takes_scalar(params[i]) for i in promoted)
     plan.scalars = scalar_rules(backend) if direct and takes_scalars else None
     plan.positional = tuple(codes[: plan.npositional])
@@ -401,7 +410,7 @@ def plan_for(
         if decl.check is not None and "handle_exceptions" in active
         else None
     )
-    plan.check_nans = "handle_nans" in active
+    plan.check_nans = "handle_nans" in active or (mixed is not None and "handle_nans" in decl.wrappers)
     plan.unwrap_arrays = "handle_view" not in active
     several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
     plan.device_of = backend.raw.device_of if several_devices else None

@@ -16,9 +16,9 @@ import math
 import polyarray_torch
 import pytest
 import torch
-from polyarray_torch import elementwise, linear_algebra, searching, statistical
+from polyarray_torch import elementwise, linear_algebra, manipulation, searching, statistical
 
-MODULES = (elementwise, linear_algebra, searching, statistical)
+MODULES = (elementwise, linear_algebra, manipulation, searching, statistical)
 MARKED = sorted(
     (module.__name__.rsplit(".", 1)[1], name, function)
     for module in MODULES
@@ -137,6 +137,25 @@ def test_matmul_and_transpose(x1, x2):
     assert _same(_outcome(function, (x1, x2), {}), _outcome(function.polyarray_direct[0], (x1, x2), {}))
     transpose = linear_algebra.matrix_transpose
     assert torch.equal(transpose.polyarray_direct[0](POSITIVE), transpose(POSITIVE))
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"),
+    [
+        ((MATRIX, (3, 2)), {}),
+        ((MATRIX, [6]), {}),
+        ((MATRIX, (-1,)), {}),
+        ((MATRIX.T, (6,)), {}),
+        ((EMPTY, (3, 0)), {}),
+        ((MATRIX, (4,)), {}),
+        ((MATRIX, (3, 2)), {"copy": True}),
+        ((MATRIX.T, (6,)), {"copy": False}),
+    ],
+    ids=["tuple", "list", "inferred", "not-contiguous", "empty", "wrong-size", "copy", "no-copy-impossible"],
+)
+def test_reshape(args, kwargs):
+    function = manipulation.reshape
+    assert _same(_outcome(function, args, kwargs), _outcome(function.polyarray_direct[0], args, kwargs))
 
 
 def test_the_plugin_module_is_the_one_tested():

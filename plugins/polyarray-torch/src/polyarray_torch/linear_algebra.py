@@ -13,11 +13,8 @@ import operator
 
 import torch
 
-from ._helpers import FLOATING_OR_COMPLEX, exact_unsigned, guard_dtypes, promote_types
+from ._helpers import EVERY_DTYPE, FLOATING_OR_COMPLEX, exact_unsigned, guard_dtypes, promote_types
 from ._marker import direct, hookimpl
-
-#: Every torch dtype: transposing reads no values.
-_EVERY_DTYPE = frozenset(value for value in vars(torch).values() if isinstance(value, torch.dtype))
 
 
 def promoted(x1, x2):
@@ -85,7 +82,7 @@ def _matrix_transpose_direct(x, /):
 
 
 @hookimpl
-@direct(_matrix_transpose_direct, dtypes=_EVERY_DTYPE)
+@direct(_matrix_transpose_direct, dtypes=EVERY_DTYPE)
 @guard_dtypes
 def matrix_transpose(x, /):
     return x.mT

@@ -18,6 +18,7 @@ import torch
 import torch.nn.functional as F
 
 from ._helpers import (
+    EVERY_DTYPE,
     LIMITED_DTYPES,
     as_signed_bits,
     check_axis,
@@ -26,7 +27,7 @@ from ._helpers import (
     normalize_axes,
     promote_types,
 )
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 
 @hookimpl
@@ -139,7 +140,15 @@ def repeat(x, repeats, /, *, axis=None):
     return from_signed_bits(torch.repeat_interleave(bits, repeats, dim=check_axis(axis, x.ndim)), x.dtype)
 
 
+def _reshape_direct(x, /, shape, *, copy=None):
+    """:func:`reshape` where no copy is asked about: torch's own."""
+    if copy is None:
+        return torch.reshape(x, shape)
+    return reshape(x, shape, copy=copy)
+
+
 @hookimpl
+@direct(_reshape_direct, dtypes=EVERY_DTYPE)
 @guard_dtypes
 def reshape(x, /, shape, *, copy=None):
     shape = tuple(shape)
