@@ -416,9 +416,31 @@ def plan_for(
     plan.device_of = backend.raw.device_of if several_devices else None
     plan.ranked = ranked
     plan.creation = creation
-    # The chain's conversion of dtypes, its errors named as the chain names them.
-    plan.to_native_dtype = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
+    plan.to_native_dtype = dtype_converter(decl, backend)
     return plan
+
+
+#: How many dtype objects a backend function remembers the native dtype of.
+_KNOWN_DTYPES = 64
+
+
+def dtype_converter(decl: Declaration, backend: Backend) -> Callable[[Any], Any]:
+    """The chain's conversion of a dtype argument (``Backend.native_dtype``, its errors named as the chain names
+    them), remembering the result for each dtype object met, by identity, except Python's types (``float`` stands
+    for this context's default)."""
+    convert = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
+    known: dict[int, tuple[Any, Any]] = {}
+
+    def to_native_dtype(dtype: Any) -> Any:
+        entry = known.get(id(dtype))
+        if entry is not None and entry[0] is dtype:
+            return entry[1]
+        native = convert(dtype)
+        if dtype.__class__ is not type and len(known) < _KNOWN_DTYPES:
+            known[id(dtype)] = (dtype, native)
+        return native
+
+    return to_native_dtype
 
 
 #: Dtypes a framework may combine with a Python float at a higher precision than the dtype's own (torch

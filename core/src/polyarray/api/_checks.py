@@ -27,12 +27,19 @@ def dtype_required(args: tuple, kwargs: dict[str, Any]) -> None:
     dtype = args[1] if len(args) > 1 else kwargs.get("dtype")
     if dtype is None:
         raise PolyarrayTypeError("dtype=None is not a data type; pass one, such as pa.float32 or x.dtype.")
-    if dtype.__class__ is DType:
+    cls = dtype.__class__
+    if cls is DType or cls in _DTYPE_CLASSES or isinstance(dtype, type):
         return
-    if not isinstance(dtype, type) and hasattr(dtype, "shape") and hasattr(dtype, "dtype"):
+    if hasattr(dtype, "shape") and hasattr(dtype, "dtype"):
         raise PolyarrayTypeError(
             "dtype is an array, not a data type; pass its dtype (y.dtype) or one such as pa.float32."
         )
+    if dtype_name_of(dtype) is not None:
+        _DTYPE_CLASSES.add(cls)
+
+
+#: The classes of the dtype objects ``dtype_required`` has met (NumPy's dtype classes, ``torch.dtype`` …).
+_DTYPE_CLASSES: set[type] = set()
 
 
 def nonzero_spacing(args: tuple, kwargs: dict[str, Any]) -> None:

@@ -29,5 +29,6 @@ def astype(x, dtype, /, *, copy=True, device=None):
     # ndarray.astype has the standard's copy semantics on every supported NumPy
     # (copy=False returns x itself when the dtype already matches), so no
     # version variant is needed (np.astype, with device=, exists only from 2.1).
-    check_device(device)
-    return np.asarray(x).astype(dtype, copy=copy)
+    if device is not None:
+        check_device(device)
+    return (x if x.__class__ is np.ndarray else np.asarray(x)).astype(dtype, copy=copy)
