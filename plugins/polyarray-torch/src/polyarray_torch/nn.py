@@ -95,9 +95,14 @@ def _one_axis(x, axis) -> bool:
 
 
 def _without_positive_infinity(x) -> bool:
-    """Whether ``x`` holds no +inf, read only where that costs little: on the CPU, outside PyTorch's compiler
-    (whose graphs read no values). False where not read."""
-    return x.device.type == "cpu" and not torch.compiler.is_compiling() and not bool(torch.isposinf(x).any())
+    """Whether ``x`` (not empty) holds no +inf, read only where that costs little: on the CPU, outside PyTorch's
+    compiler (whose graphs read no values). False where not read."""
+    if not x.is_cpu or torch.compiler.is_compiling():
+        return False
+    largest = x.max().item()
+    if largest != largest:  # a NaN, which hides whether another element is +inf
+        return not bool(torch.isposinf(x).any())
+    return largest != math.inf
 
 
 @hookimpl
