@@ -99,6 +99,17 @@ def _floor_divide(x1, x2):
         return np.where(np.isinf(x1) | np.isinf(x2), np.floor(np.divide(x1, x2)), result)
 
 
+def _tanh(x):
+    """NumPy's tanh, with the standard's special case for complex ``a + bj`` with an infinite ``a`` and a finite
+    nonzero ``b``: ``±1 + 0j`` with the zero of ``b``'s sign (NumPy gives the sign of ``sin(2b)``)."""
+    result = np.array(np.tanh(x))
+    if result.dtype.kind == "c":
+        a, b = np.asarray(x.real), np.asarray(x.imag)
+        special = np.isinf(a) & np.isfinite(b) & (b != 0)
+        result.imag[special] = np.copysign(0.0, b[special])
+    return result
+
+
 UNARY = {
     "abs": (np.abs, NUMERIC),
     "acos": (np.arccos, FLOATING),
@@ -136,7 +147,7 @@ UNARY = {
     "square": (np.square, NUMERIC),
     "sqrt": (np.sqrt, FLOATING),
     "tan": (np.tan, FLOATING),
-    "tanh": (np.tanh, FLOATING),
+    "tanh": (_tanh, FLOATING),
     "trunc": (_keeping_integers(np.trunc), BOOL + REAL),
 }
 

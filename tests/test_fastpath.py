@@ -25,11 +25,36 @@ from polyarray._variants import parse_variant_name, release_of
 MODULES = [importlib.import_module(name) for name in implementation_module_names(pa.get_backend("numpy").info)]
 
 
-def _marked():
+def _marked(items=2):
+    """The implementations marked ``polyarray_direct`` with ``items`` items (3: the mark names dtypes)."""
     for module in MODULES:
         for name, function in vars(module).items():
-            if inspect.isfunction(function) and hasattr(function, "polyarray_direct"):
+            if inspect.isfunction(function) and len(getattr(function, "polyarray_direct", ())) == items:
                 yield module, name, function
+
+
+#: Calls of the NumPy implementations marked for some dtypes, on arrays of those dtypes.
+GUARDED_CASES = {
+    "sum": [
+        ((np.arange(6.0).reshape(2, 3),), {}),
+        ((np.arange(6.0, dtype=np.float32).reshape(2, 3),), {"axis": 1, "keepdims": True}),
+        ((np.arange(6.0).reshape(2, 3),), {"axis": ()}),
+        ((np.arange(6.0).reshape(2, 3),), {"axis": (0, 1), "dtype": np.float32}),
+        ((np.zeros((0, 3), dtype=np.complex64),), {"axis": 0}),
+        ((np.array([1e30, -1e30, 1.0], dtype=np.float32),), {"dtype": np.float64}),
+    ],
+}
+
+
+@pytest.mark.parametrize("module, name, function", list(_marked(3)), ids=lambda v: getattr(v, "__name__", ""))
+def test_a_mark_with_dtypes_gives_what_the_implementation_gives_for_them(module, name, function):
+    native, code, dtypes = function.polyarray_direct
+    assert code is function.__code__
+    for args, kwargs in GUARDED_CASES[name]:
+        assert args[0].dtype in dtypes
+        expected, actual = np.asarray(function(*args, **kwargs)), np.asarray(native(*args, **kwargs))
+        assert expected.dtype == actual.dtype and expected.shape == actual.shape, (name, args, kwargs)
+        np.testing.assert_array_equal(actual, expected)
 
 
 @pytest.mark.parametrize("module, name, function", list(_marked()), ids=lambda v: getattr(v, "__name__", ""))

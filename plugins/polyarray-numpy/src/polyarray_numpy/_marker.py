@@ -1,6 +1,6 @@
 """The pluggy marker for polyarray hook implementations, and the ``direct`` marker."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pluggy
@@ -11,7 +11,10 @@ hookimpl = pluggy.HookimplMarker("polyarray")
 
 
 def direct(
-    native: Callable[..., Any] | None, *, when: Callable[..., bool] | None = None
+    native: Callable[..., Any] | None,
+    *,
+    when: Callable[..., bool] | None = None,
+    dtypes: Iterable[Any] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
 
@@ -33,6 +36,11 @@ def direct(
     recorded call (``record_calls`` in ``support.py``), for graphs that replay
     arrays of those dtypes and shapes. Such a mark is as inert as the other
     where ``native`` is None or on NumPy 1.x.
+
+    With ``dtypes`` (NumPy dtypes) as well, the implementation gives what
+    ``native`` gives for a first array of one of them, whatever the other
+    arguments: the fast path calls ``native`` for such calls (the mark
+    ``polyarray_direct``: native, code, dtypes).
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -42,6 +50,8 @@ def direct(
             function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
         else:
             function.polyarray_replay = (native, function.__code__, when)  # type: ignore[attr-defined]
+            if dtypes is not None:
+                function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
         return function
 
     return mark

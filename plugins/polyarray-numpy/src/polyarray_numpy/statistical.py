@@ -160,8 +160,12 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     return np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
+#: The dtypes a sum accumulates in whatever dtype= asks: NumPy's own sum is the implementation's there.
+_OWN_ACCUMULATION = tuple(np.dtype(name) for name in ("float32", "float64", "complex64", "complex128"))
+
+
 @hookimpl
-@direct(np.sum, when=_accumulates_in_own_dtype)
+@direct(np.sum, when=_accumulates_in_own_dtype, dtypes=_OWN_ACCUMULATION)
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     x = np.asarray(x)
     if dtype is None:
