@@ -34,7 +34,8 @@ def program(x, w):
     s = pa.softmax(h, axis=-1)
     total = pa.sum(s[:, 1:] ** 2, axis=0, keepdims=True) - pa.mean(h[:, 1:], axis=0) + pa.std(h, axis=0)[..., 1:]
     total = total + h[0, None, 1:]
-    return pa.logsumexp(total, axis=-1) + pa.max(-h) + pa.min(pa.maximum(g, 0.0))
+    first = pa.astype(pa.argmax(pa.sum(h, axis=0)), h.dtype)
+    return pa.logsumexp(total, axis=-1) + pa.max(-h) + pa.min(pa.maximum(g, 0.0)) + first
 
 
 def native_mode(x, w):
@@ -105,6 +106,26 @@ def test_torch_compile_while_the_registry_of_dynamic_arrays_is_pruned():
     finally:
         settings.dynamic_limit = max(limit, settings.dynamic_limit)
     torch.testing.assert_close(got, pa.to_native(program(pa.asarray(x), pa.asarray(w))))
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_torch_compile_casts_to_a_dtype_read_from_an_array(mode):
+    """``astype`` to another array's dtype, after NumPy dtypes were met (the dtype checks remember what they
+    met: what the compiler guards must not change while it traces)."""
+    pa.astype(np.ones(2, dtype=np.float32), np.dtype(np.float64), backend="numpy")
+    pa.astype(np.ones(2, dtype=np.int32), np.float32, backend="numpy")
+
+    def cast(x, w):
+        return pa.astype(pa.argmax(pa.matmul(x, w), axis=0), x.dtype) + pa.sum(x, dtype=pa.float32)
+
+    function = {"native": cast, "array": lambda x, w: pa.to_native(cast(pa.asarray(x), pa.asarray(w)))}[mode]
+    torch._dynamo.reset()
+    x, w = _inputs("torch")
+    pa.set_array_mode(mode == "array")
+    expected = function(x, w)
+    got = torch.compile(function, fullgraph=True)(x, w)
+    assert got.dtype == x.dtype
+    torch.testing.assert_close(got, expected)
 
 
 def test_torch_compile_in_a_fresh_process():

@@ -430,8 +430,11 @@ def dtype_converter(decl: Declaration, backend: Backend) -> Callable[[Any], Any]
     for this context's default)."""
     convert = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
     known: dict[int, tuple[Any, Any]] = {}
+    is_compiling = _tracers.compiling
 
     def to_native_dtype(dtype: Any) -> Any:
+        if is_compiling():
+            return convert(dtype)  # PyTorch's compiler reads no identities of the values it traces
         entry = known.get(id(dtype))
         if entry is not None and entry[0] is dtype:
             return entry[1]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .._dtypes import DType, dtype_name_of
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from .._tracers import compiling
 
 _MISSING = object()
 
@@ -27,19 +28,22 @@ def dtype_required(args: tuple, kwargs: dict[str, Any]) -> None:
     dtype = args[1] if len(args) > 1 else kwargs.get("dtype")
     if dtype is None:
         raise PolyarrayTypeError("dtype=None is not a data type; pass one, such as pa.float32 or x.dtype.")
+    global _DTYPE_CLASSES
     cls = dtype.__class__
-    if cls is DType or cls in _DTYPE_CLASSES or isinstance(dtype, type):
+    if cls is DType or isinstance(dtype, _DTYPE_CLASSES) or isinstance(dtype, type):
         return
     if hasattr(dtype, "shape") and hasattr(dtype, "dtype"):
         raise PolyarrayTypeError(
             "dtype is an array, not a data type; pass its dtype (y.dtype) or one such as pa.float32."
         )
-    if dtype_name_of(dtype) is not None:
-        _DTYPE_CLASSES.add(cls)
+    if dtype_name_of(dtype) is not None and not compiling():
+        # A tuple for isinstance, as PyTorch's compiler guards it correctly (not a set), and not changed
+        # while that compiler traces.
+        _DTYPE_CLASSES = (*_DTYPE_CLASSES, cls)
 
 
 #: The classes of the dtype objects ``dtype_required`` has met (NumPy's dtype classes, ``torch.dtype`` …).
-_DTYPE_CLASSES: set[type] = set()
+_DTYPE_CLASSES: tuple[type, ...] = ()
 
 
 def nonzero_spacing(args: tuple, kwargs: dict[str, Any]) -> None:
@@ -58,6 +62,9 @@ _DTYPE_NAMES: dict[Any, str | None] = {}
 def _dtype_name(dtype: Any) -> str | None:
     if dtype is None:
         return None
+    if compiling():
+        # PyTorch's compiler would hash every dtype the memo holds (a pa.DType's hash it cannot trace).
+        return dtype_name_of(dtype)
     try:
         return _DTYPE_NAMES[dtype]
     except KeyError:
