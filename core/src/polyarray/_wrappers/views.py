@@ -185,10 +185,7 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
         data = x.data
         if native_type is not None and _is_plain_basic(key):
             try:
-                result = data[key]
-                if result.__class__ is not native_type and getattr(result, "shape", None) == ():
-                    # A scalar for an integer per axis (NumPy): the same key with ``...`` gives the 0-d view.
-                    result = data[(*key, ...) if key.__class__ is tuple else (key, ...)]
+                result = _zero_d_view(data, key, data[key], native_type)
             except Exception:
                 result = None  # the slow path below raises the error, translated
             if result.__class__ is native_type:
@@ -206,8 +203,8 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
                 if lazy or (is_basic_key(key) and not _has_negative_step(key)):
                     raise
                 result = _advanced_getitem(backend, data, key)
-            if type(result) is not type(data) and getattr(result, "shape", None) == () and is_basic_key(key):
-                result = data[(*key, ...) if type(key) is tuple else (key, ...)]
+            if type(result) is not type(data) and is_basic_key(key):
+                result = _zero_d_view(data, key, result, type(data))
             return array_type(result, x.backend)
         except PolyarrayError:
             raise
@@ -215,6 +212,14 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
             raise translate_exception(error, "Array.__getitem__", name) from error
 
     return handle_view_indexing(getitem, None, backend)
+
+
+def _zero_d_view(data: Any, key: Any, result: Any, native_class: type) -> Any:
+    """``result`` (``data[key]`` for a basic ``key``), or where it is a scalar and not a ``native_class`` (NumPy
+    gives one for an integer per axis), the 0-d view that the same key with ``...`` gives."""
+    if result.__class__ is not native_class and getattr(result, "shape", None) == ():
+        return data[(*key, ...) if key.__class__ is tuple else (key, ...)]
+    return result
 
 
 def _is_plain_basic(key: Any) -> bool:
@@ -225,9 +230,9 @@ def _is_plain_basic(key: Any) -> bool:
     if cls is not tuple:
         return False
     for part in key:
-        cls = part.__class__
+        part_class = part.__class__
         # Comparisons, not a set of the classes: PyTorch's compiler guards set membership of a class wrongly.
-        if not (cls is int or cls is slice or part is None or part is Ellipsis):
+        if not (part_class is int or part_class is slice or part is None or part is Ellipsis):
             return False
     return True
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from .._dtypes import DType, dtype_name_of
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from .._promotion import SCALAR_BOUNDS
 from .._tracers import compiling
 
 _MISSING = object()
@@ -89,13 +90,6 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
         )
 
 
-#: The values each integer dtype holds, by name.
-_INTEGER_RANGES = {
-    **{f"int{bits}": (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) for bits in (8, 16, 32, 64)},
-    **{f"uint{bits}": (0, 2**bits - 1) for bits in (8, 16, 32, 64)},
-}
-
-
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     """``arange``: ``step`` is not 0, and with an integer ``dtype`` every value of the range fits it, as does
     ``step`` for a range of more than one value; frameworks would wrap them around (NumPy raises for some, wraps
@@ -120,7 +114,7 @@ def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
         return
     start, stop, step = int(start), int(stop), int(step)
     length = -((start - stop) // step)
-    low, high = _INTEGER_RANGES[name]
+    low, high = SCALAR_BOUNDS[name]  # the values an integer dtype holds
     values = (("start", start), ("step", step), ("the last value", start + (length - 1) * step))
     for label, value in values[: 0 if length < 1 else 1 if length < 2 else 3]:
         if not low <= value <= high:

@@ -37,21 +37,21 @@ def direct(
     arrays of those dtypes and shapes. Such a mark is as inert as the other
     where ``native`` is None or on NumPy 1.x.
 
-    With ``dtypes`` (NumPy dtypes) as well, the implementation gives what
-    ``native`` gives for a first array of one of them, whatever the other
-    arguments: the fast path calls ``native`` for such calls (the mark
-    ``polyarray_direct``: native, code, dtypes).
+    With ``dtypes`` (NumPy dtypes), with or without ``when``, the
+    implementation gives what ``native`` gives for a first array of one of
+    them, whatever the other arguments: the fast path calls ``native`` for
+    such calls (the mark ``polyarray_direct``: native, code, dtypes).
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
         if native is None or not NUMPY_2:
             return function
-        if when is None:
-            function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
-        else:
+        if when is not None:
             function.polyarray_replay = (native, function.__code__, when)  # type: ignore[attr-defined]
-            if dtypes is not None:
-                function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
+        if dtypes is not None:
+            function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
+        elif when is None:
+            function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
         return function
 
     return mark

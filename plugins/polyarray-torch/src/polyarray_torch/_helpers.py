@@ -156,12 +156,12 @@ PYTHON_SCALARS = (bool, int, float, complex)
 
 _TENSOR = torch.Tensor
 
-#: Dtypes torch has kernels for in only a few operations (torch >= 2.3).
 #: The dtypes whose reductions, searches and products the plugin's direct functions hand to torch as they are.
 REAL_FLOATING = frozenset((torch.float32, torch.float64))
+FLOATING_OR_COMPLEX = REAL_FLOATING | {torch.complex64, torch.complex128}
 #: Every torch dtype (for direct marks of functions that read no values: transposing, reshaping).
 EVERY_DTYPE = frozenset(value for value in vars(torch).values() if isinstance(value, torch.dtype))
-FLOATING_OR_COMPLEX = REAL_FLOATING | {torch.complex64, torch.complex128}
+#: Dtypes torch has kernels for in only a few operations (torch >= 2.3).
 LIMITED_DTYPES = frozenset(getattr(torch, name) for name in ("uint16", "uint32", "uint64") if hasattr(torch, name))
 
 _UNSIGNED = frozenset({torch.uint8, *LIMITED_DTYPES})
