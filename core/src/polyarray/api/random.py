@@ -116,6 +116,7 @@ _UPDATES = {
     "bitwise_and": operator.iand,
     "bitwise_or": operator.ior,
     "bitwise_xor": operator.ixor,
+    "bitwise_right_shift": operator.irshift,
 }
 
 
@@ -127,11 +128,15 @@ def _updated(xp: Any, operation: str, temporary: Any, other: Any) -> Any:
     return getattr(xp, operation)(temporary, other)
 
 
-def _shr(xp: Any, words: Any, bits: int) -> Any:
-    """The logical right shift of 32-bit patterns held as int32: the arithmetic shift with the sign bits cleared."""
-    return _updated(
-        xp, "bitwise_and", xp.bitwise_right_shift(words, _word(xp, bits)), _word(xp, (1 << (32 - bits)) - 1)
-    )
+def _shr(xp: Any, words: Any, bits: int, *, consume: bool = False) -> Any:
+    """The logical right shift of 32-bit patterns held as int32: the arithmetic shift with the sign bits cleared.
+
+    With ``consume``, ``words`` is this module's own and not needed again: it
+    is shifted where it stands, where :func:`_in_place` allows.
+    """
+    shift = _word(xp, bits)
+    shifted = _updated(xp, "bitwise_right_shift", words, shift) if consume else xp.bitwise_right_shift(words, shift)
+    return _updated(xp, "bitwise_and", shifted, _word(xp, (1 << (32 - bits)) - 1))
 
 
 def _to_words(xp: Any, unsigned: Any) -> Any:
@@ -235,13 +240,13 @@ def _threefry(xp: Any, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]:
 
     Each round is ``x0 += x1; x1 = rotate_left(x1, r) ^ x0``, the rotation
     being ``x1 * 2**r`` (a wrapping left shift) or-ed with ``x1 >> (32 - r)``
-    with the sign bits cleared. The rounds update the two arrays the first key
-    injection makes (never the counters given).
+    with the sign bits cleared. ``x0`` and ``x1`` are the caller's own
+    temporaries: where :func:`_in_place` allows, the rounds update them.
     """
     schedule = (k0, k1, xp.bitwise_xor(xp.bitwise_xor(k0, k1), _word(xp, PARITY)))
     rotations = {r: (_word(xp, 2**r), _word(xp, 32 - r), _word(xp, 2**r - 1)) for group in ROTATIONS for r in group}
-    x0 = xp.add(x0, schedule[0])
-    x1 = xp.add(x1, schedule[1])
+    x0 = _updated(xp, "add", x0, schedule[0])
+    x1 = _updated(xp, "add", x1, schedule[1])
     for group in range(GROUPS):
         for r in ROTATIONS[group % 2]:
             scale, right, mask = rotations[r]
@@ -257,7 +262,8 @@ def threefry2x32(xp: Any, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]
     """Threefry-2x32 (20 rounds) of the counter words ``(x0, x1)`` under the key words ``(k0, k1)``.
 
     All four are uint32 native arrays (``x0`` and ``x1`` of one shape, the key
-    words 0-d); returns the two encrypted words, arrays of that shape.
+    words 0-d); returns the two encrypted words, arrays of that shape. The
+    arrays given are left as they are.
 
     >>> import numpy as np
     >>> xp = pa.get_backend("numpy").raw
@@ -265,6 +271,7 @@ def threefry2x32(xp: Any, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]
     >>> [hex(int(v)) for v in threefry2x32(xp, w(0), w(0), w(0), w(0))]
     ['0x6b200159', '0x99ba4efe']
     """
+    # _to_words copies (astype's default), so the rounds update copies of the counters.
     y0, y1 = _threefry(xp, *(_to_words(xp, xp.asarray(w)) for w in (k0, k1, x0, x1)))
     return _to_unsigned(xp, y0), _to_unsigned(xp, y1)
 
@@ -302,7 +309,9 @@ def _words(xp: Any, k0: Any, k1: Any, count: int, function: str) -> Any:
     return xp.concat(list(_word_halves(xp, k0, k1, count, function)))
 
 
-def _mantissas(xp: Any, words: Any, name: str, native: Any, low_words: Any = None) -> tuple[Any, float]:
+def _mantissas(
+    xp: Any, words: Any, name: str, native: Any, low_words: Any = None, *, consume: bool = False
+) -> tuple[Any, float]:
     """Random integers below ``2**23`` (float32) or ``2**52`` (float64) as exact floats, and ``2**-bits``.
 
     One per word of ``words`` for float32; for float64 one per pair of a high
@@ -310,13 +319,15 @@ def _mantissas(xp: Any, words: Any, name: str, native: Any, low_words: Any = Non
     converts int32 to floating point exactly below ``2**24`` (float32) and
     everywhere (float64); the float64 mantissa is assembled from the two words,
     ``high * 2**20 + (low >> 12)``, exactly (``high``, read signed after
-    flipping its sign bit, is its unsigned value minus ``2**31``).
+    flipping its sign bit, is its unsigned value minus ``2**31``). With
+    ``consume``, the words are this module's own and not needed again (see :func:`_shr`).
     """
     if name == "float32":
-        return xp.astype(_shr(xp, words, 32 - _MANTISSA[name]), native), 2.0**-23
+        return xp.astype(_shr(xp, words, 32 - _MANTISSA[name], consume=consume), native), 2.0**-23
     high = _updated(xp, "add", xp.astype(_ordered(xp, words), native), xp.asarray(2.0**31, dtype=native))
     high = _updated(xp, "multiply", high, xp.asarray(2.0**20, dtype=native))
-    return _updated(xp, "add", high, xp.astype(_shr(xp, low_words, 12), native)), 2.0**-52
+    low = xp.astype(_shr(xp, low_words, 12, consume=consume), native)
+    return _updated(xp, "add", high, low), 2.0**-52
 
 
 def _unit(xp: Any, words: Any, name: str, native: Any, count: int) -> Any:
@@ -450,20 +461,29 @@ def _box_muller(xp: Any, key: Any, count: int, name: str, native: Any, function:
     half = (count + 1) // 2
     k0, k1 = _key_words(xp, key, function)
     first, second = _word_halves(xp, k0, k1, 2 * half if name == "float32" else 4 * half, function)
+    # Each temporary is dropped (del) once used and updated in place where the backend allows: a
+    # million draws then hold a few arrays at a time, and the allocator reuses their memory.
     if name == "float32":
-        radial, _ = _mantissas(xp, first, name, native)
-        angular, scale = _mantissas(xp, second, name, native)
+        radial, scale = _mantissas(xp, first, name, native, consume=True)
+        del first
+        angular, _ = _mantissas(xp, second, name, native, consume=True)
+        del second
     else:
-        mantissas, scale = _mantissas(xp, first, name, native, second)
+        mantissas, scale = _mantissas(xp, first, name, native, second, consume=True)
+        del first, second
         radial, angular = mantissas[:half], mantissas[half:]
-    # 1 - u1 = (2**bits - m) * 2**-bits lies in (0, 1]: the logarithm is finite.
-    complement = _updated(
-        xp, "multiply", xp.subtract(_scalar(xp, 1.0 / scale, native), radial), _scalar(xp, scale, native)
-    )
-    radius = xp.sqrt(_updated(xp, "multiply", xp.log(complement), _scalar(xp, -2.0, native)))
-    angle = xp.multiply(angular, _scalar(xp, 2 * math.pi * scale, native))
+        del mantissas
+    # 1 - u1 = 1 - m * 2**-bits, a multiple of 2**-bits in (0, 1] and so exact: the logarithm is finite.
+    radial = _updated(xp, "multiply", radial, _scalar(xp, -scale, native))
+    logarithm = xp.log(_updated(xp, "add", radial, _scalar(xp, 1.0, native)))
+    del radial
+    radius = xp.sqrt(_updated(xp, "multiply", logarithm, _scalar(xp, -2.0, native)))
+    del logarithm
+    angle = _updated(xp, "multiply", angular, _scalar(xp, 2 * math.pi * scale, native))
+    del angular
     cosines = _updated(xp, "multiply", xp.cos(angle), radius)
     sines = _updated(xp, "multiply", xp.sin(angle), radius)
+    del angle, radius
     both = xp.concat([cosines, sines])
     return both if count == 2 * half else both[:count]
 

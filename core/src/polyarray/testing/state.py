@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import polyarray as pa
 
-from .. import _registry
+from .. import _choice, _registry
 
 __all__ = ["reset_state"]
 
 
 def reset_state() -> None:
-    """No backend set, array mode on, the built-in default dtypes, no NaN policy, nothing dynamic.
+    """No backend set or inferred, array mode on, the built-in default dtypes, no NaN policy, nothing dynamic.
 
     Call it before and after each test (an autouse fixture in ``conftest.py``)
     so that no test sees what another one set.
@@ -22,6 +22,7 @@ def reset_state() -> None:
     (True, 'nothing')
     """
     pa.unset_backend()
+    _choice.forget_inferred_backend()
     pa.set_array_mode(True)
     pa.unset_default_dtype()
     pa.set_nan_policy("nothing")
