@@ -49,7 +49,8 @@ MALFORMED = {
     ),
     "notadict": (
         light_module("[('framework', 'numpy')]"),
-        "expected a dict of the keys ['accepts_array_likes', 'devices', 'flushes_subnormals', 'framework', "
+        "expected a dict of the keys ['accepts_array_likes', 'compiler_specialises', 'devices', 'flushes_subnormals', "
+        "'framework', "
         "'implementation_modules', 'implementation_package', 'install', 'lazy', 'mutable_arrays', "
         "'native_array_types'], found list",
     ),

@@ -169,6 +169,37 @@ def test_each_backend_offers_its_compiler():
         assert pa.get_backend("dask").raw.compile_function(probe) is None
 
 
+@pytest.mark.parametrize("shapes", ["exact", "rank"])
+def test_jax_compiled_calls_leave_dtypes_and_shapes_to_jax_jit(shapes):
+    # JAX's plugin says compiler_specialises: pa.compile's fast check reads only each array's class, and jax.jit's
+    # own cache tells a call of another dtype or shape, which then goes to a graph of its own.
+    assert pa.get_backend("jax").info.compiler_specialises and not pa.get_backend("torch").info.compiler_specialises
+
+    def scaled_rows(x):
+        return x / x.shape[0] + pa.sum(x, axis=0)
+
+    compiled = pa.compile(scaled_rows, shapes=shapes)
+    calls = [
+        jnp.ones((4, 3), dtype=jnp.float32),
+        jnp.arange(6.0, dtype=jnp.float32).reshape(2, 3),
+        jnp.ones((4, 3), dtype=jnp.int32),
+        jnp.ones((4,), dtype=jnp.float32),
+    ]
+    for _ in range(2):  # each kind of call again, after the others: no answer is remembered from another kind
+        for x in calls:
+            result = compiled(x)
+            expected = scaled_rows(x)
+            assert result.dtype == expected.dtype and result.shape == expected.shape
+            np.testing.assert_allclose(np.asarray(result), np.asarray(expected))
+    traced = {(tuple(g.inputs[0].shape), str(g.inputs[0].dtype)) for g in compiled.graphs}
+    assert traced == {((4, 3), "float32"), ((2, 3), "float32"), ((4, 3), "int32"), ((4,), "float32")}
+    # Without a shape read, a graph guarded by rank serves every shape of that rank, each compiled by jax.jit.
+    doubled_exp = pa.compile(lambda x: pa.exp(x) * 2, shapes=shapes)
+    for x in calls[:2] * 2:
+        np.testing.assert_allclose(np.asarray(doubled_exp(x)), np.exp(np.asarray(x)) * 2, rtol=1e-6)
+    assert len(doubled_exp.graphs) == (1 if shapes == "rank" else 2)
+
+
 def test_torch_writes_small_constants_into_the_compiled_graph():
     raw = pa.get_backend("torch").raw
     for constant in (torch.arange(4)[None, :], torch.tensor([1.5, -0.0, float("nan")]), torch.tensor(True)):

@@ -194,9 +194,11 @@ class TracedFunction:
     def _make_entry(self, graph: Graph) -> _Entry:
         miss = self._miss
         if self._compile:
-            compiled = graph.backend.raw.compile_function(graph.compiler_body(), dynamic=self._dynamic)
+            specialises = graph.backend.info.compiler_specialises
+            function = graph.compiler_body(signature_checked=specialises)
+            compiled = graph.backend.raw.compile_function(function, dynamic=self._dynamic)
             if compiled is not None:
-                run, body = regenerate(graph, compiled, miss)
+                run, body = regenerate(graph, compiled, miss, signature_checked=specialises)
                 return _Entry(graph, run, body)
         run, body = regenerate(graph, None, miss)
         return _Entry(graph, run, body)

@@ -104,7 +104,11 @@ class InfoSpec:
         zero, as XLA and TensorFlow's CPU kernels do; default False),
         ``lazy`` (True for a framework that builds a graph and computes only
         when asked, such as Dask: see the lazy-backend contract in
-        docs/writing-a-backend.md; default False).
+        docs/writing-a-backend.md; default False), ``compiler_specialises``
+        (True where the function ``compile_function`` returns traces its
+        function again for each new combination of input shapes and dtypes and
+        keeps each, as ``jax.jit`` does: ``pa.compile`` then leaves those
+        checks of a call to it; default False).
         """
         ...
 
@@ -129,6 +133,8 @@ class BackendInfo:
     flushes_subnormals: bool = False
     #: Whether functions build a graph that is computed only when asked (the lazy-backend contract).
     lazy: bool = False
+    #: Whether ``compile_function``'s result traces again, and keeps, each new signature of input shapes and dtypes.
+    compiler_specialises: bool = False
     #: The package whose modules named like the API's categories hold the implementations (or None).
     implementation_package: str | None = None
 
@@ -383,10 +389,11 @@ _FIELDS: dict[str, Callable[[Any, list[str]], Any]] = {
     "accepts_array_likes": _flag("accepts_array_likes"),
     "flushes_subnormals": _flag("flushes_subnormals"),
     "lazy": _flag("lazy"),
+    "compiler_specialises": _flag("compiler_specialises"),
 }
 _INFO_KEYS = frozenset(_FIELDS)
 #: The keys that are True or False.
-_FLAGS = ("mutable_arrays", "accepts_array_likes", "flushes_subnormals", "lazy")
+_FLAGS = ("mutable_arrays", "accepts_array_likes", "flushes_subnormals", "lazy", "compiler_specialises")
 
 
 def _read_fields(raw: Any, problems: list[str]) -> dict[str, Any]:

@@ -400,11 +400,30 @@ class Graph:
                 return self.to_backend(target)(*args, **kwargs)
         return self._slow(args, kwargs)
 
-    def compiler_body(self) -> Callable[..., Any]:
+    def compiler_body(self, *, signature_checked: bool = False) -> Callable[..., Any]:
         """The replay's calls as one function for the backend's compiler (``pa.compile``): native arrays in, a
         tuple of native arrays out, with the constants the plugin's ``compiled_constant`` hook can write made
-        inside it."""
-        return _generate(self, constants=self.backend.raw.compiled_constant)[2]
+        inside it.
+
+        With ``signature_checked``, it returns ``()`` for arrays of other dtypes or shapes (ranks, for a
+        graph guarded by rank) than the trace's, for a compiler that traces it once per signature (see
+        :func:`regenerate`).
+        """
+        body = _generate(self, constants=self.backend.raw.compiled_constant)[2]
+        if not signature_checked:
+            return body
+        expected = [(value.dtype, tuple(value.shape)) for value in self.inputs]
+        rank_only = self.rank_only
+
+        def checked(*arrays: Any) -> Any:
+            for array, (dtype, shape) in zip(arrays, expected):
+                given = tuple(array.shape)
+                if array.dtype != dtype or (len(given) != len(shape) if rank_only else given != shape):
+                    return ()
+            return body(*arrays)
+
+        checked.__name__ = checked.__qualname__ = body.__name__
+        return checked
 
     def _slow(self, args: tuple, kwargs: dict[str, Any]) -> Any:
         """A call the generated fast check did not take: checked in full, then replayed (or a clear error)."""
@@ -814,9 +833,12 @@ def _output_expression(tree: tuple, namer: _Namer, results: Iterator[str]) -> st
     return f"{namer.object(Container)}({{{body}}})"
 
 
-def _guard_lines(graph: Graph, namer: _Namer, arguments: list[str], slow: str) -> list[str]:
+def _guard_lines(
+    graph: Graph, namer: _Namer, arguments: list[str], slow: str, signature_checked: bool = False
+) -> list[str]:
     """The fast check of a flat positional call: each array of the backend (native, or ``pa.Array``),
-    of the trace's class, dtype and shape (or rank), each static argument the trace's."""
+    of the trace's class, dtype and shape (or rank), each static argument the trace's. With
+    ``signature_checked``, the dtypes and shapes are left to the compiled call (see :func:`regenerate`)."""
     lines = []
     backend = graph.backend
     miss = f"return {slow}(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})"
@@ -842,7 +864,10 @@ def _guard_lines(graph: Graph, namer: _Namer, arguments: list[str], slow: str) -
             shape_check = f"{name}.shape != {namer.object(value.shape)}"
         else:
             shape_check = f"tuple({name}.shape) != {namer.object(value.shape)}"
-        lines.append(f"    if {name}.__class__ is not {cls} or {name}.dtype is not {dtype} or {shape_check}:")
+        if signature_checked:
+            lines.append(f"    if {name}.__class__ is not {cls}:")
+        else:
+            lines.append(f"    if {name}.__class__ is not {cls} or {name}.dtype is not {dtype} or {shape_check}:")
         lines.append(f"        {miss}")
     return lines
 
@@ -852,6 +877,7 @@ def _generate(
     call: Callable[..., Any] | None = None,
     miss: Callable[[tuple, dict[str, Any]], Any] | None = None,
     constants: Callable[[Any], Callable[[], Any] | None] | None = None,
+    signature_checked: bool = False,
 ) -> tuple[str, Callable[..., Any] | None, Any]:
     """The replay's source and functions: ``run`` (fast check, calls, results) and ``body`` (the calls alone).
 
@@ -860,6 +886,8 @@ def _generate(
     not take goes to ``miss(args, kwargs)`` (the graph's full check by default).
     With ``constants`` (the backend's ``compiled_constant`` hook), the body
     makes each constant the hook gives a maker for, for the framework's compiler.
+    With ``signature_checked`` (and ``call``), ``run`` leaves the dtypes and
+    shapes to ``call``, which returns ``()`` for others than the trace's.
     """
     namer = _Namer(graph)
     inputs = [namer.value(value) for value in graph.inputs]
@@ -878,6 +906,7 @@ def _generate(
     else:
         body = [f"    r = {namer.object(call, 'f')}({', '.join(inputs)})"]
         results = [f"r[{index}]" for index in range(len(flat_outputs))]
+        signature_checked = signature_checked and bool(flat_outputs)
     flat_return = f"    return ({', '.join(results)}{',' if len(results) == 1 else ''})"
     source = [f"def body({', '.join(inputs)}):", *body, flat_return, ""]
     if graph._flat_call:
@@ -894,8 +923,16 @@ def _generate(
                 *_guard_lines(graph, namer, arguments, "self._slow"),
             ]
         else:
-            source += [f"def run({', '.join(arguments)}):", *_guard_lines(graph, namer, arguments, "slow")]
-        source += [*body, f"    return {_output_expression(graph.out_tree, namer, iter(results))}"]
+            guards = _guard_lines(graph, namer, arguments, "slow", signature_checked and call is not None)
+            source += [f"def run({', '.join(arguments)}):", *guards]
+        source += body
+        if signature_checked and call is not None and miss is not None:
+            # () from the compiled call: arrays of other dtypes or shapes than the trace's.
+            source += [
+                "    if not r:",
+                f"        return slow(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})",
+            ]
+        source += [f"    return {_output_expression(graph.out_tree, namer, iter(results))}"]
     text = "\n".join(source) + "\n"
     filename = f"<polyarray graph {next(_COUNTER)} of {graph.name}>"
     namespace: dict[str, Any] = {
@@ -920,11 +957,21 @@ def _generate(
 
 
 def regenerate(
-    graph: Graph, call: Callable[..., Any] | None, miss: Callable[[tuple, dict[str, Any]], Any]
+    graph: Graph,
+    call: Callable[..., Any] | None,
+    miss: Callable[[tuple, dict[str, Any]], Any],
+    *,
+    signature_checked: bool = False,
 ) -> tuple[Callable[..., Any] | None, Any]:
     """``run`` and ``body`` of ``graph`` handing missed calls to ``miss``, and calling ``call`` (a compiled
-    body) with the native arrays where given."""
-    _, run, body = _generate(graph, call, miss)
+    body) with the native arrays where given.
+
+    With ``signature_checked``, ``call`` is the compiled :meth:`Graph.compiler_body` made with
+    ``signature_checked=True`` by a compiler that specialises on dtypes and shapes (``jax.jit``): ``run``
+    then checks only each array's class, and the compiler's own cache, looked up on every call anyway,
+    checks the rest (a new dtype or shape is traced once, into a function that answers ``()``).
+    """
+    _, run, body = _generate(graph, call, miss, signature_checked=signature_checked)
     return run, body
 
 

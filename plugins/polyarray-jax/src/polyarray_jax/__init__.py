@@ -102,4 +102,6 @@ def backend_info() -> dict[str, Any]:
         "mutable_arrays": False,
         "accepts_array_likes": False,
         "flushes_subnormals": True,
+        # jax.jit traces again for each new signature of shapes and dtypes, and keeps each.
+        "compiler_specialises": True,
     }
