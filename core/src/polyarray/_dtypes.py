@@ -235,12 +235,13 @@ process_defaults: Mapping[str, DType] = Defaults(BUILTIN_DEFAULTS)
 
 def default_dtypes() -> Mapping[str, DType]:
     """This context's default dtypes: ``"real floating"``, ``"integral"``, ``"complex floating"``, ``"indexing"``."""
-    return _BY_KEY[_defaults_key()]
+    return _BY_KEY[defaults_key()]
 
 
 @constant_when_compiled
-def _defaults_key() -> str:
-    """The key of this context's default dtypes (a name, which PyTorch's compiler reads once when compiling)."""
+def defaults_key() -> str:
+    """The key of this context's default dtypes (a name, which PyTorch's compiler reads once when compiling):
+    the same key, the same defaults."""
     current = DEFAULTS.get(process_defaults)
     if type(current) is Defaults:
         return current.key

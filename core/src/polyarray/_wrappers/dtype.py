@@ -316,11 +316,19 @@ def _with_default_dtype(
     rule: Callable[[tuple, dict[str, Any]], str | None],
     qualname: str,
 ) -> Callable[..., Any]:
+    # The native default of each kind under each key of the context's defaults (a few of them in a program).
+    known: dict[tuple[str, str], Any] = {}
+    defaults_key = _dtypes.defaults_key
+
     def with_default_dtype(*args: Any, **kwargs: Any) -> Any:
         if kwargs.get("dtype") is None:
             kind = rule(args, kwargs)
             if kind is not None:
-                kwargs["dtype"] = _native_default(backend, kind, qualname)
+                key = (defaults_key(), kind)
+                native = known.get(key)
+                if native is None:
+                    native = known[key] = _native_default(backend, kind, qualname)
+                kwargs["dtype"] = native
         return function(*args, **kwargs)
 
     return with_default_dtype
