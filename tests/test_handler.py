@@ -72,15 +72,16 @@ def test_precedence_explicit_then_context_then_inferred_then_implicit(toy_site):
     assert pa.current_backend(numpy_array).name == "toy"
 
 
-def test_reset_state_forgets_the_inferred_backend(toy_site):
+def test_reset_state_forgets_the_inferred_backend_and_the_default_device(toy_site):
     import toyframework
 
     from polyarray.testing import reset_state
 
     pa.add(toyframework.ToyArray([1.0]), 1)
-    assert pa.ones(2).backend.name == "toy"
+    pa.set_default_device("gpu:0")
+    assert pa.ones(2).backend.name == "toy" and pa.default_device() == "gpu:0"
     reset_state()
-    assert pa.ones(2).backend.name == "numpy"
+    assert pa.ones(2).backend.name == "numpy" and pa.default_device() == "cpu"
 
 
 def test_inference_uses_first_array_argument_only(toy_site):

@@ -10,7 +10,8 @@ __all__ = ["reset_state"]
 
 
 def reset_state() -> None:
-    """No backend set or inferred, array mode on, the built-in default dtypes, no NaN policy, nothing dynamic.
+    """No backend set or inferred, array mode on, the built-in default dtypes and device, no NaN policy, nothing
+    dynamic.
 
     Call it before and after each test (an autouse fixture in ``conftest.py``)
     so that no test sees what another one set.
@@ -18,13 +19,14 @@ def reset_state() -> None:
     >>> from polyarray.testing import reset_state
     >>> _ = pa.set_backend("numpy")
     >>> reset_state()
-    >>> pa.array_mode(), pa.nan_policy()
-    (True, 'nothing')
+    >>> pa.array_mode(), pa.nan_policy(), pa.default_device()
+    (True, 'nothing', 'cpu')
     """
     pa.unset_backend()
     _choice.forget_inferred_backend()
     pa.set_array_mode(True)
     pa.unset_default_dtype()
+    pa.unset_default_device()
     pa.set_nan_policy("nothing")
     while _registry._pushed:
         pa.unset_dynamic_backend()
