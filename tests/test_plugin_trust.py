@@ -50,8 +50,7 @@ MALFORMED = {
     "notadict": (
         light_module("[('framework', 'numpy')]"),
         "expected a dict of the keys ['accepts_array_likes', 'compiler_specialises', 'devices', 'flushes_subnormals', "
-        "'framework', "
-        "'implementation_modules', 'implementation_package', 'install', 'lazy', 'mutable_arrays', "
+        "'framework', 'implementation_modules', 'implementation_package', 'install', 'lazy', 'mutable_arrays', "
         "'native_array_types'], found list",
     ),
     "misspelt": (

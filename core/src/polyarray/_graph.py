@@ -841,7 +841,7 @@ def _guard_lines(
     ``signature_checked``, the dtypes and shapes are left to the compiled call (see :func:`regenerate`)."""
     lines = []
     backend = graph.backend
-    miss = f"return {slow}(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})"
+    miss = _missed(slow, arguments)
     for position, tree in enumerate(graph.in_tree[2][0][2]):
         spec = tree[1] if tree[0] == LEAF else None
         given = arguments[position]
@@ -872,6 +872,11 @@ def _guard_lines(
     return lines
 
 
+def _missed(slow: str, arguments: list[str]) -> str:
+    """The statement handing a call the fast check does not take to ``slow``, with the arguments as given."""
+    return f"return {slow}(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})"
+
+
 def _generate(
     graph: Graph,
     call: Callable[..., Any] | None = None,
@@ -892,6 +897,8 @@ def _generate(
     namer = _Namer(graph)
     inputs = [namer.value(value) for value in graph.inputs]
     flat_outputs = [spec for spec in leaves(graph.out_tree) if isinstance(spec, OutputValue)]
+    # Only a compiled call with results can answer () for a signature other than the trace's.
+    signature_checked = signature_checked and call is not None and miss is not None and bool(flat_outputs)
     if call is None:
         body = _body_lines(graph, namer)
         if constants is not None:
@@ -906,7 +913,6 @@ def _generate(
     else:
         body = [f"    r = {namer.object(call, 'f')}({', '.join(inputs)})"]
         results = [f"r[{index}]" for index in range(len(flat_outputs))]
-        signature_checked = signature_checked and bool(flat_outputs)
     flat_return = f"    return ({', '.join(results)}{',' if len(results) == 1 else ''})"
     source = [f"def body({', '.join(inputs)}):", *body, flat_return, ""]
     if graph._flat_call:
@@ -923,15 +929,14 @@ def _generate(
                 *_guard_lines(graph, namer, arguments, "self._slow"),
             ]
         else:
-            guards = _guard_lines(graph, namer, arguments, "slow", signature_checked and call is not None)
-            source += [f"def run({', '.join(arguments)}):", *guards]
-        source += body
-        if signature_checked and call is not None and miss is not None:
-            # () from the compiled call: arrays of other dtypes or shapes than the trace's.
             source += [
-                "    if not r:",
-                f"        return slow(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})",
+                f"def run({', '.join(arguments)}):",
+                *_guard_lines(graph, namer, arguments, "slow", signature_checked),
             ]
+        source += body
+        if signature_checked:
+            # () from the compiled call: arrays of other dtypes or shapes than the trace's.
+            source += ["    if not r:", f"        {_missed('slow', arguments)}"]
         source += [f"    return {_output_expression(graph.out_tree, namer, iter(results))}"]
     text = "\n".join(source) + "\n"
     filename = f"<polyarray graph {next(_COUNTER)} of {graph.name}>"
