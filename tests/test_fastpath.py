@@ -25,12 +25,19 @@ from polyarray._variants import parse_variant_name, release_of
 MODULES = [importlib.import_module(name) for name in implementation_module_names(pa.get_backend("numpy").info)]
 
 
-def _marked(items=2):
-    """The implementations marked ``polyarray_direct`` with ``items`` items (3: the mark names dtypes)."""
+def _marked(*items):
+    """The implementations marked ``polyarray_direct`` with ``items`` items (2 by default; 3: the mark names
+    dtypes; 4: it names dtypes and the callable the body forwards every call to)."""
     for module in MODULES:
         for name, function in vars(module).items():
-            if inspect.isfunction(function) and len(getattr(function, "polyarray_direct", ())) == items:
+            if inspect.isfunction(function) and len(getattr(function, "polyarray_direct", ())) in (items or (2,)):
                 yield module, name, function
+
+
+def _forwarded_to(function):
+    """The callable a mark says the body forwards every call to (the first item, or the fourth)."""
+    mark = function.polyarray_direct
+    return mark[0] if len(mark) == 2 else mark[3]
 
 
 #: Calls of the NumPy implementations marked for some dtypes, on arrays of those dtypes.
@@ -57,7 +64,50 @@ def test_a_mark_with_dtypes_gives_what_the_implementation_gives_for_them(module,
         np.testing.assert_array_equal(actual, expected)
 
 
-@pytest.mark.parametrize("module, name, function", list(_marked()), ids=lambda v: getattr(v, "__name__", ""))
+def _operands(dtype, arity):
+    """Operands of every kind for a function of ``dtype`` arrays: arrays, NumPy scalars (the 0-d results of
+    reductions), 0-d arrays, the special values, and Python scalars beside an array."""
+    values = np.array([0.0, -0.0, 1.5, -2.25, 3e-8, 6.0e4, np.inf, -np.inf, np.nan, 7.0], dtype=dtype)
+    firsts = [values, values[::-1], *values, values[:1].reshape(())]
+    if arity == 1:
+        return [(x,) for x in firsts]
+    seconds = [values[::-1], *values[:6], 2, -3, 0.1, -0.0, float("inf"), float("nan"), values[3:4].reshape(())]
+    return [(x1, x2) for x1 in firsts for x2 in seconds] + [(x2, x1) for x1 in firsts[:4] for x2 in seconds[-8:-1]]
+
+
+def _outcome_of(function, args):
+    """The result's type, dtype, shape and values (floats as numbers, NaN and signed zeros told apart by
+    :func:`_same_with_nans`), or the error's class."""
+    with np.errstate(all="ignore"):
+        try:
+            result = function(*args)
+        except Exception as error:
+            return type(error)
+    array = np.asarray(result)
+    return type(result), array.dtype, array.shape, array.tolist() if array.dtype.kind == "f" else array.tobytes()
+
+
+def _same_with_nans(expected, actual):
+    if not isinstance(expected, tuple) or expected[:3] != actual[:3] or expected[1].kind != "f":
+        return False
+    values = [np.asarray(outcome[3], dtype=float) for outcome in (expected, actual)]
+    return np.array_equal(*values, equal_nan=True) and np.array_equal(*(np.signbit(v) for v in values))
+
+
+@pytest.mark.parametrize("module, name, function", list(_marked(4)), ids=lambda v: getattr(v, "__name__", ""))
+def test_a_faster_callable_gives_what_the_implementation_gives_for_its_dtypes(module, name, function):
+    """``faster=(callable, dtypes)``: the values, dtypes, shapes and types of the implementation, for arrays,
+    NumPy scalars and Python scalars as operands, the special values included."""
+    cheaper, code, dtypes, _ = function.polyarray_direct
+    assert code is function.__code__ and dtypes
+    arity = len(inspect.signature(function).parameters)
+    for dtype in dtypes:
+        for args in _operands(dtype, arity):
+            expected, actual = _outcome_of(function, args), _outcome_of(cheaper, args)
+            assert expected == actual or _same_with_nans(expected, actual), (name, dtype, args)
+
+
+@pytest.mark.parametrize("module, name, function", list(_marked(2, 4)), ids=lambda v: getattr(v, "__name__", ""))
 def test_a_direct_mark_names_the_call_the_body_makes_with_the_arguments_unchanged(module, name, function):
     tree = ast.parse(inspect.getsource(function))
     definition = tree.body[0]
@@ -67,15 +117,15 @@ def test_a_direct_mark_names_the_call_the_body_makes_with_the_arguments_unchange
     arguments = definition.args
     assert [ast.unparse(a) for a in call.args] == [a.arg for a in arguments.posonlyargs + arguments.args]
     assert [(k.arg, ast.unparse(k.value)) for k in call.keywords] == [(a.arg, a.arg) for a in arguments.kwonlyargs]
-    assert eval(ast.unparse(call.func), vars(module)) is function.polyarray_direct[0]
-    assert _direct(function) is function.polyarray_direct[0]
+    assert eval(ast.unparse(call.func), vars(module)) is _forwarded_to(function)
+    assert _direct(function) is _forwarded_to(function)
     variant = parse_variant_name(name)
     if variant is not None and release_of(np.__version__) not in variant[1]:
         return  # written for another NumPy release: its native callable is that release's
     # The fast path passes only the arguments given: a parameter the function gives a default must have one
     # in the native callable too (the same, or the framework's "not given" marker, as NumPy's keepdims).
     try:
-        native = inspect.signature(function.polyarray_direct[0]).parameters
+        native = inspect.signature(_forwarded_to(function)).parameters
     except (TypeError, ValueError):
         return  # a builtin without a signature (a ufunc): it takes exactly the array arguments
     for param in inspect.signature(function).parameters.values():
@@ -134,6 +184,31 @@ def test_the_fast_path_and_the_chain_agree():
                 np.testing.assert_array_equal(pa.to_numpy(got), pa.to_numpy(want))
             finally:
                 pa.set_array_mode(True)
+
+
+def _call_outcome(function, *args):
+    try:
+        result = function(*args)
+    except Exception as error:
+        return type(error), str(error)
+    return type(result), pa.to_numpy(result).shape
+
+
+def test_a_rank_required_by_the_check_is_compared_by_the_fast_path_as_the_check_does():
+    """Where the declaration's check asks the array for a rank (``rank_at_least``), the fast path compares it
+    itself: arrays of every rank, native and ``pa.Array``, give what the chain gives, the check's error below it."""
+    NUMPY = pa.get_backend("numpy")
+    plans = [(d.qualname, getattr(NUMPY.functions.get(d.qualname), "plan", None)) for d in declarations()]
+    ranked = [qualname for qualname, plan in plans if plan is not None and plan.minimum_rank]
+    assert {"matrix_transpose", "linalg.diagonal", "linalg.trace"} <= set(ranked)
+    for qualname in ranked:
+        function = NUMPY.functions[qualname]
+        for shape in [(), (3,), (3, 3), (2, 3, 3), (0, 3)]:
+            for x in (np.ones(shape), np.float64(1.0) if shape == () else pa.asarray(np.ones(shape))):
+                expected = _call_outcome(function.chain, x)
+                assert _call_outcome(function, x) == expected, (qualname, shape)
+                if len(shape) < 2:
+                    assert expected[0] is pa.PolyarrayValueError and "is needed" in expected[1], expected
 
 
 def test_calls_the_fast_path_cannot_take_still_get_every_wrapper():

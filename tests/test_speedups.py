@@ -17,9 +17,10 @@ import types
 
 import numpy as np
 import pytest
+from operator_outcomes import compiled_and_python
 
 import polyarray as pa
-from polyarray import _accel, _handler
+from polyarray import _accel, _array, _handler
 from polyarray._config import settings
 
 
@@ -222,3 +223,29 @@ def test_the_compiled_pruning_keeps_what_the_python_one_keeps():
     python_refs, compiled_refs = list(refs), list(refs)
     assert _accel.prune(compiled_refs) == _registry._prune(python_refs) == 1024
     assert [r() for r in compiled_refs] == [r() for r in python_refs] == kept[:4]
+
+
+def test_the_operators_give_what_the_python_operators_give():
+    """``x + y``, ``-x``, ``x < y`` … through the compiled number and comparison slots give what CPython's own
+    slots calling the Python operators give: subclasses, overriding or declining ones first where CPython's
+    rules say, NotImplemented handed on, errors alike."""
+    compiled, python = compiled_and_python()
+    assert len(compiled) == len(python) > 70
+    assert [line for line in compiled if line not in python] == []
+    assert compiled == python
+    assert "A[0] + O -> str 'Overriding.__radd__'" in compiled and "U + A -> str 'Unrelated.__add__'" in compiled
+
+
+def test_the_compiled_slots_are_on_arrays_and_subclasses_until_an_operator_is_assigned():
+    operators = sorted(_array.OPERATOR_QUALNAMES)
+
+    class Sub(pa.Array):
+        __slots__ = ()
+
+    expected = operators if _accel.AVAILABLE else []
+    assert sorted(_accel.compiled_slots(pa.Array)) == expected and sorted(_accel.compiled_slots(Sub)) == expected
+    Sub.__add__ = Sub.__add__  # CPython's own slot again, for the class alone
+    assert "__add__" not in _accel.compiled_slots(Sub) and sorted(_accel.compiled_slots(pa.Array)) == expected
+    x = Sub(np.ones(2))
+    assert pa.to_numpy(x + x).tolist() == [2.0, 2.0] and pa.to_numpy(1.0 + x).tolist() == [2.0, 2.0]
+    assert "__add__" not in _accel.compiled_slots(int)

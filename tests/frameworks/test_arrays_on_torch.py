@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from operator_outcomes import compiled_and_python
 
 import polyarray as pa
 
@@ -97,3 +98,41 @@ def test_a_dtype_polyarray_does_not_know_is_refused_where_it_is_read():
             pa.add(half_complex, 1)
         with pytest.raises(TypeError):
             pa.to_numpy(result)
+
+
+def test_operators_mixing_backends_and_subclasses_give_what_the_python_operators_give():
+    """Which operand's backend runs ``x + y`` (``A[0] + T`` on NumPy, ``T + A[0]`` on torch), with subclass
+    operands too, is the same through the compiled slots as through CPython's own (tests/operator_outcomes.py)."""
+    compiled, python = compiled_and_python("torch")
+    assert compiled == python
+    assert "A[0] + T -> Array numpy pa.float64 [1.0, 3.0, 5.0]" in compiled
+    assert "T + A[0] -> Array torch pa.float64 [1.0, 3.0, 5.0]" in compiled
+
+
+@pytest.mark.parametrize("implicit", [None, "numpy", "torch"])
+def test_the_compiled_dispatcher_infers_the_backend_as_the_python_choice(implicit):
+    """With no backend set, a call runs where ``_choice.choose_backend`` says: the first array among the
+    arguments (lists and tuples by their first item), else the implicit backend, which
+    an inferred array replaces; creation functions given only numbers follow the implicit backend."""
+    from polyarray import _choice
+
+    t, n = torch.ones(3, dtype=torch.float64), np.ones(3)
+    calls = [
+        ("arange", (3,), {}),
+        ("zeros", ((2, 3),), {}),
+        ("full", ((2,), 1.5), {}),
+        ("stack", ([t, t],), {}),
+        ("stack", ((n, n),), {}),
+        ("add", (1.0, t), {}),
+        ("add", (n, 1.0), {}),
+        ("add", ([1.0, 2.0, 3.0], t), {}),
+        ("linspace", (0.0, 1.0), {"num": 3}),
+        ("ones_like", (pa.asarray(t),), {}),
+    ]
+    for name, args, kwargs in calls:
+        _choice.state.implicit = None if implicit is None else pa.get_backend(implicit)
+        expected = _choice.choose_backend(args, kwargs, None)
+        _choice.state.implicit = None if implicit is None else pa.get_backend(implicit)
+        result = getattr(pa, name)(*args, **kwargs)
+        assert result.backend is expected, (name, implicit)
+        assert _choice.state.implicit is expected, (name, implicit)

@@ -19,6 +19,9 @@ __all__ = [
     "AVAILABLE",
     "ENVIRONMENT_VARIABLE",
     "accelerate_operator",
+    "accelerate_slots",
+    "accelerate_subclass",
+    "compiled_slots",
     "configure",
     "dispatcher",
     "fast_function",
@@ -62,9 +65,9 @@ def fast_function(plan: Any, python: Callable[..., Any]) -> Callable[..., Any]:
     return _speedups.FastFunction(plan, python)
 
 
-def dispatcher(qualname: str, python: Callable[..., Any], *, infer_first: bool) -> Callable[..., Any]:
+def dispatcher(qualname: str, python: Callable[..., Any]) -> Callable[..., Any]:
     """A compiled ``Dispatcher`` for ``pa.<qualname>``: the common choices of a backend, else ``python``."""
-    return _speedups.Dispatcher(qualname, python, infer_first)
+    return _speedups.Dispatcher(qualname, python)
 
 
 def accelerate_operator(function: Callable[..., Any], qualname: str, *, reflected: bool) -> None:
@@ -76,6 +79,29 @@ def accelerate_operator(function: Callable[..., Any], qualname: str, *, reflecte
     Python calls it changes.
     """
     _speedups.accelerate_operator(function, qualname, reflected)
+
+
+def accelerate_slots(qualnames: dict[str, str]) -> None:
+    """Give ``pa.Array`` number and comparison slots (``x + y``, ``-x``, ``x < y`` ...) that call the array's
+    ``backend.operators[qualnames[method]]`` in C for operands of exactly ``pa.Array``.
+
+    ``qualnames`` maps a forward method (``"__add__"``, ``"__neg__"``, ``"__lt__"``) to the function its
+    Python operator calls; the reflected method calls the same one. Every other call (an operand of a
+    subclass, an array with no backend) follows CPython's own rules for such slots and calls the methods
+    its operands' classes define.
+    """
+    _speedups.accelerate_slots(qualnames)
+
+
+def accelerate_subclass(cls: type) -> None:
+    """The slots of :func:`accelerate_slots` on ``cls``, a new subclass of ``pa.Array``, where its own are
+    CPython's generic ones: an operation mixing it with ``pa.Array`` is then decided in one place."""
+    _speedups.accelerate_subclass(cls)
+
+
+def compiled_slots(cls: type) -> list[str]:
+    """The operator methods of ``cls`` whose slots are the compiled ones (none without the extension)."""
+    return list(_speedups.compiled_slots(cls)) if AVAILABLE else []
 
 
 def accelerate_getitem() -> None:

@@ -264,8 +264,8 @@ def choose_backend(args: tuple, kwargs: dict[str, Any] | None, backend: str | Ba
     stack's top), then the backend owning the first array argument, then the
     implicit backend (the last one inferred; NumPy at start). The compiled
     dispatchers (``_accel.py``) take the common cases of this function — no
-    ``backend=``, a context's backend or a first argument of a type already
-    seen — and hand it every other call.
+    ``backend=``, a context's backend, or arguments whose types are all in
+    the inference cache — and hand it every other call.
     """
     if backend is not None:
         return resolve_backend(backend)

@@ -62,9 +62,7 @@ def make_dispatcher(decl: Declaration) -> Callable[..., Any]:
     python = _python_dispatcher(decl)
     dispatcher = python
     if _accel.AVAILABLE:
-        params = list(decl.signature.parameters.values())
-        positional = bool(params) and params[0].kind in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD)
-        dispatcher = _accel.dispatcher(decl.qualname, python, infer_first=positional)
+        dispatcher = _accel.dispatcher(decl.qualname, python)
         vars(dispatcher)["python"] = python
         _tracers.trace_python_instead(dispatcher, python)
     _describe(dispatcher, decl)
@@ -109,12 +107,17 @@ def accelerate_array() -> None:
 
     Each stays the Python function it is (tracers read its code); its entry
     point calls the array's ``backend.operators[name]`` as its code does,
-    without a Python frame, and runs the code for every other call.
+    without a Python frame, and runs the code for every other call. The
+    class's number and comparison slots (``x + y``, ``-x``, ``x < y``) make
+    the same call without looking the method up, for operands of exactly
+    ``pa.Array``, and so do those of each subclass defined later.
     """
     if not _accel.AVAILABLE:
         return
     for attribute, (qualname, reflected) in _array.ACCELERABLE.items():
         _accel.accelerate_operator(Array.__dict__[attribute], qualname, reflected=reflected)
+    _accel.accelerate_slots(_array.OPERATOR_QUALNAMES)
+    _array.SUBCLASS_HOOKS.append(_accel.accelerate_subclass)
     _accel.accelerate_getitem()
 
 

@@ -151,6 +151,8 @@ class FastPlan:
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
         ranked: whether an integer parameter names axes, checked against the arrays' rank.
+        minimum_rank: the rank the one array must have at least (the declaration's ``rank_at_least`` check,
+            compared here instead of called), or 0.
         creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
             functions); only the Python fast path takes their calls.
         to_native_dtype: ``Backend.native_dtype`` naming the function, for the ``DTYPE`` parameters.
@@ -169,6 +171,7 @@ class FastPlan:
         "finish",
         "impl",
         "keywords",
+        "minimum_rank",
         "native",
         "native_dtypes",
         "native_type",
@@ -211,6 +214,7 @@ class FastPlan:
     unwrap_arrays: bool
     device_of: Callable[[Any], Any] | None
     ranked: bool
+    minimum_rank: int
     creation: bool
     to_native_dtype: Callable[..., Any]
 
@@ -401,7 +405,11 @@ def plan_for(
     # with that scalar: through a direct mark (the framework treats Python scalars as of the array's dtype).
     direct = not creation and mixed is None and (guarded is not None or plan.impl is not implementation)
     takes_scalars = len(promoted) == 2 and all(takes_scalar(params[i]) for i in promoted)
-    plan.scalars = scalar_rules(backend) if direct and takes_scalars else None
+    scalars = scalar_rules(backend) if direct and takes_scalars else None
+    if scalars is not None and guarded is not None and plan.impl is implementation:
+        # The implementation equals a framework callable for the guarded dtypes alone.
+        scalars = {dtype: rule for dtype, rule in scalars.items() if dtype in guarded[1]}
+    plan.scalars = scalars
     plan.positional = tuple(codes[: plan.npositional])
     plan.keywords = {p.name: codes[i] for i, p in enumerate(params) if p.kind is not inspect.Parameter.POSITIONAL_ONLY}
     plan.dropped = frozenset(p.name for p in params if p.name in added and p.name not in implementation_names)
@@ -410,6 +418,11 @@ def plan_for(
         if decl.check is not None and "handle_exceptions" in active
         else None
     )
+    # A check that the one array has at least some rank (``_checks.rank_at_least``) is compared here as data.
+    requirement = getattr(decl.check, "minimum_rank", None)
+    plan.minimum_rank = 0
+    if plan.check is not None and requirement is not None and [p for p, _ in requirement[1]] == list(arrays) == [0]:
+        plan.check, plan.minimum_rank = None, requirement[0]
     plan.check_nans = "handle_nans" in active or (mixed is not None and "handle_nans" in decl.wrappers)
     plan.unwrap_arrays = "handle_view" not in active
     several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
@@ -497,22 +510,26 @@ def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
 
     The mark is ``(native, code)``; it counts only on the function whose code
     it names, not on a wrapper that copied the attribute. A mark with a third
-    item, the native dtypes it holds for, is :func:`_guarded_direct`'s.
+    item, the native dtypes it holds for, is :func:`_guarded_direct`'s; with a
+    fourth, the implementation forwards to that one for every call.
     """
     mark = _mark_of(implementation)
-    return mark[0] if mark is not None and len(mark) == 2 else implementation
+    if mark is None or len(mark) == 3:
+        return implementation
+    return mark[0] if len(mark) == 2 else mark[3]
 
 
 def _guarded_direct(implementation: Callable[..., Any]) -> tuple[Callable[..., Any], frozenset[Any]] | None:
-    """``(native, dtypes)`` of a mark ``(native, code, dtypes)``: the implementation gives what ``native`` gives
-    for operands of those native dtypes (the first array's dtype decides), so the fast path calls ``native``."""
+    """``(native, dtypes)`` of a mark ``(native, code, dtypes[, forwarded_to])``: the implementation gives what
+    ``native`` gives for operands of those native dtypes (the first array's dtype decides), so the fast path
+    calls ``native``."""
     mark = _mark_of(implementation)
-    return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) == 3 else None
+    return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) >= 3 else None
 
 
 def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:
     mark = getattr(implementation, "polyarray_direct", None)
-    if isinstance(mark, tuple) and len(mark) in (2, 3) and getattr(implementation, "__code__", None) is mark[1]:
+    if isinstance(mark, tuple) and len(mark) in (2, 3, 4) and getattr(implementation, "__code__", None) is mark[1]:
         return mark
     return None
 
@@ -596,6 +613,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         plan.device_of,
         plan.ranked,
     )
+    minimum_rank = plan.minimum_rank
     to_native_dtype, creation = plan.to_native_dtype, plan.creation
     dtype_positions = tuple(i for i, (code, _, _) in enumerate(positional) if code == DTYPE)
     dtype_keywords = frozenset(name for name, (code, _, _) in keywords.items() if code == DTYPE)
@@ -659,7 +677,6 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 rule is None
                 or value.__class__ not in rule[0]
                 or (value.__class__ is int and not rule[1] <= value <= rule[2])
-                or (native is not None and dtype not in native_dtypes)
             ):
                 return chain(*args, **kwargs)
         elif promoted:
@@ -670,11 +687,13 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         elif dtype_source >= 0:
             dtype = values[dtype_source].dtype
         rank = 0
-        if ranked:
+        if ranked or minimum_rank:
             try:
                 rank = max(values[i].ndim for i in arrays if i != scalar_at)
             except (AttributeError, TypeError):
                 return chain(*args, **kwargs)
+            if rank < minimum_rank:
+                return chain(*args, **kwargs)  # the chain's check raises the error
         for index in range(count):
             code, spec, default = positional[index]
             if code != CHAIN and not _argument_ok(code, spec, args[index], default, rank):
@@ -713,8 +732,10 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if cls is Array and unwrap and value.backend is B:
                     value = value.data
                     cls = value.__class__
-                if (cls is T or (others and isinstance(value, others))) and not (
-                    creation and native_byte_order(value) is not value
+                if (
+                    (cls is T or (others and isinstance(value, others)))
+                    and not (creation and native_byte_order(value) is not value)
+                    and (not minimum_rank or value.ndim >= minimum_rank)
                 ):
                     return call((value,), kwargs, value.dtype if native is not None else None)
             return fast(*args, **kwargs)

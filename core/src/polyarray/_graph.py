@@ -41,7 +41,7 @@ from . import _choice
 from ._array import Array, wrap_native
 from ._container import Container
 from ._errors import PolyarrayError, PolyarrayValueError, TracingError
-from ._fastpath import _guarded_direct, _mark_of
+from ._fastpath import _direct, _guarded_direct
 
 if TYPE_CHECKING:
     from ._backend import Backend
@@ -298,13 +298,10 @@ def resolve_target(backend: Backend, name: str, dtype: Any) -> Callable[..., Any
     if name == "get_item" and "get_item" not in backend.native_support:
         return operator.getitem
     function = backend.partial_mixed[name][0] if name in backend.partial_mixed else raw_function(backend, name)
-    mark = _mark_of(function)
-    if mark is not None and len(mark) == 2:
-        return mark[0]
     guarded = _guarded_direct(function)
     if guarded is not None and dtype in guarded[1]:
         return guarded[0]
-    return function
+    return _direct(function)
 
 
 def _operator_symbol(name: str) -> tuple[str, str] | None:

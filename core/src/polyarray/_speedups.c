@@ -10,9 +10,10 @@
  * of behaviour.
  *
  * Dispatcher accelerates a public function (polyarray/_dispatch.py): it takes
- * the common cases of polyarray._handler.choose_backend -- no backend=, the
- * backend set for the context, or the first argument's type already seen --
- * and hands every other call to the Python dispatcher.
+ * the common cases of polyarray._choice.choose_backend -- no backend=, the
+ * backend set for the context, or the arguments' types all already seen (the
+ * first array's backend, else the implicit one) -- and hands every other call
+ * to the Python dispatcher.
  *
  * Everything read is handed over explicitly (configure(), the plan): no
  * module's globals are read by name. Only CPython's public C API is used.
@@ -258,6 +259,7 @@ typedef struct {
     int promoted[MAX_POSITIONAL], npromoted;
     int dtype_source;
     int check_nans, unwrap_arrays, ranked;
+    int minimum_rank; /* the rank the array must have at least (0: none), the declaration's check as data */
     Parameter positional[MAX_POSITIONAL];
     PyObject *keyword_names[MAX_KEYWORDS]; /* borrowed from the plan's keywords dict */
     Parameter keywords[MAX_KEYWORDS];
@@ -571,9 +573,6 @@ scalar_ok(FastFunction *self, PyObject *value, PyObject *dtype)
             return high;
         }
     }
-    if (self->native != NULL) {
-        return PySet_Contains(self->native_dtypes, dtype);
-    }
     return 1;
 }
 
@@ -669,7 +668,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
     }
     Py_ssize_t rank = 0;
-    if (self->ranked) {
+    if (self->ranked || self->minimum_rank > 0) {
         for (i = 0; i < self->narrays; i++) {
             if (self->arrays[i] == scalar_at) {
                 continue;
@@ -682,6 +681,9 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
                 goto python_with_dtype;
             }
             rank = n > rank ? n : rank;
+        }
+        if (rank < self->minimum_rank) {
+            goto python_with_dtype; /* the chain's check raises the error */
         }
     }
     for (i = 0; i < nargs; i++) {
@@ -946,11 +948,11 @@ read_plan(FastFunction *self, PyObject *plan)
     if (self->dropped != NULL && PySet_GET_SIZE(self->dropped) == 0) {
         self->dropped = NULL;
     }
-    const char *ints[] = {"wrap", "nrequired", "npositional", "dtype_source", "check_nans", "unwrap_arrays",
-                          "ranked"};
-    int *targets[] = {&self->wrap, &self->nrequired, &self->npositional, &self->dtype_source, &self->check_nans,
-                      &self->unwrap_arrays, &self->ranked};
-    for (int i = 0; i < 7; i++) {
+    const char *ints[] = {"wrap",          "nrequired", "npositional", "dtype_source", "check_nans",
+                          "unwrap_arrays", "ranked",    "minimum_rank"};
+    int *targets[] = {&self->wrap,          &self->nrequired, &self->npositional,  &self->dtype_source,
+                      &self->check_nans,    &self->unwrap_arrays, &self->ranked, &self->minimum_rank};
+    for (int i = 0; i < 8; i++) {
         number = PyObject_GetAttrString(plan, ints[i]);
         if (number == NULL) {
             return -1;
@@ -1117,7 +1119,6 @@ typedef struct {
     PyObject *dict;
     PyObject *qualname;
     PyObject *python;         /* the Python dispatcher */
-    int infer_first;          /* whether the first argument may say the backend */
 } Dispatcher;
 
 static int
@@ -1154,6 +1155,38 @@ function_of(Dispatcher *self, PyObject *backend)
     return backend_entry(backend, functions_offset, self->qualname);
 }
 
+/* _choice.owner_of for one argument, from the cache of types alone: 1 with *owner the backend owning it (borrowed;
+ * NULL where it is no array), 0 where the cache cannot tell (a type not met yet, a subclass of pa.Array), -1 on an
+ * error. A list or tuple is owned as its first item is. */
+static int
+argument_owner(PyObject *value, PyObject **owner)
+{
+    for (int depth = 0; depth < 32; depth++) {
+        if (Py_IS_TYPE(value, array_type)) {
+            *owner = SLOT(value, backend_offset);
+            return *owner != NULL;
+        }
+        PyObject *cached = PyDict_GetItemWithError(type_owner, (PyObject *)Py_TYPE(value));
+        if (cached != NULL) {
+            *owner = cached == Py_None ? NULL : cached;
+            return 1;
+        }
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        if (PyList_CheckExact(value) || PyTuple_CheckExact(value)) {
+            if (Py_SIZE(value) == 0) {
+                *owner = NULL;
+                return 1;
+            }
+            value = PyList_CheckExact(value) ? PyList_GET_ITEM(value, 0) : PyTuple_GET_ITEM(value, 0);
+            continue;
+        }
+        return 0;
+    }
+    return 0;
+}
+
 static PyObject *
 dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -1186,29 +1219,30 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
     }
     Py_CLEAR(stack);
     if (backend == NULL) {
-        /* The first argument's backend, where its type is known; it becomes the implicit backend. */
-        if (!self->infer_first || nargs == 0) {
-            goto python;
+        /* The backend of the first argument (then keyword value) that is an array, which becomes the implicit
+         * backend; with none, the implicit backend: _choice.infer_backend, where every type is known. */
+        Py_ssize_t nkwargs = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+        for (Py_ssize_t i = 0; backend == NULL && i < nargs + nkwargs; i++) {
+            int found = argument_owner(args[i], &backend);
+            if (found < 0) {
+                return NULL;
+            }
+            if (found == 0) {
+                goto python; /* a type met for the first time, or a subclass of pa.Array: the Python choice */
+            }
         }
-        PyObject *first = args[0];
-        if (Py_TYPE(first) == array_type) {
-            backend = SLOT(first, backend_offset);
-            if (backend == NULL) {
-                goto python;
+        if (backend != NULL) {
+            Py_INCREF(backend);
+            if (SLOT(state, implicit_offset) != backend) {
+                Py_XSETREF(SLOT(state, implicit_offset), Py_NewRef(backend));
             }
         }
         else {
-            backend = PyDict_GetItemWithError(type_owner, (PyObject *)Py_TYPE(first));
+            backend = SLOT(state, implicit_offset);
             if (backend == NULL || backend == Py_None) {
-                if (PyErr_Occurred()) {
-                    return NULL;
-                }
-                goto python; /* a type met for the first time, or not an array: the Python choice */
+                goto python; /* no backend inferred yet: the Python choice resolves NumPy */
             }
-        }
-        Py_INCREF(backend);
-        if (SLOT(state, implicit_offset) != backend) {
-            Py_XSETREF(SLOT(state, implicit_offset), Py_NewRef(backend));
+            Py_INCREF(backend);
         }
     }
     PyObject *function = function_of(self, backend);
@@ -1227,13 +1261,12 @@ python:
 static PyObject *
 dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"qualname", "python", "infer_first", NULL};
+    static char *keywords[] = {"qualname", "python", NULL};
     PyObject *qualname, *python;
-    int infer_first;
     if (!configured()) {
         return NULL;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "UOp:Dispatcher", keywords, &qualname, &python, &infer_first)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "UO:Dispatcher", keywords, &qualname, &python)) {
         return NULL;
     }
     Dispatcher *self = (Dispatcher *)type->tp_alloc(type, 0);
@@ -1243,7 +1276,6 @@ dispatcher_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->vectorcall = dispatcher_vectorcall;
     self->qualname = Py_NewRef(qualname);
     self->python = Py_NewRef(python);
-    self->infer_first = infer_first;
     return (PyObject *)self;
 }
 
@@ -1309,6 +1341,7 @@ typedef struct {
     PyObject_HEAD
     PyObject *qualname;
     int reflected; /* the array is the second operand */
+    int arity;     /* the positional arguments the function takes (-1: any, with keywords) */
 } Accelerated;
 
 static PyObject *s_accelerated;
@@ -1354,7 +1387,7 @@ operator_vectorcall(PyObject *function, PyObject *const *args, size_t nargsf, Py
     PyObject *dict = ((PyFunctionObject *)function)->func_dict;
     Accelerated *self = dict == NULL ? NULL : (Accelerated *)PyDict_GetItemWithError(dict, s_accelerated);
     if (self == NULL || !Py_IS_TYPE((PyObject *)self, &AcceleratedType) || nargs < 1 ||
-        (self->reflected && (nargs != 2 || kwnames != NULL)) || !PyObject_TypeCheck(args[0], array_type)) {
+        (self->arity >= 0 && (nargs != self->arity || kwnames != NULL)) || !PyObject_TypeCheck(args[0], array_type)) {
         if (PyErr_Occurred()) {
             return NULL;
         }
@@ -1410,6 +1443,9 @@ accelerate_operator(PyObject *module, PyObject *args, PyObject *kwargs)
     }
     data->qualname = Py_NewRef(qualname);
     data->reflected = reflected;
+    /* A function of fixed positional parameters (an operator) gets only such calls; its code raises for others. */
+    PyCodeObject *code = (PyCodeObject *)PyFunction_GET_CODE(function);
+    data->arity = code->co_flags & (CO_VARARGS | CO_VARKEYWORDS) ? -1 : code->co_argcount;
     PyObject_GC_Track(data);
     int failed = PyObject_SetAttr(function, s_accelerated, (PyObject *)data);
     Py_DECREF(data);
@@ -1537,6 +1573,390 @@ accelerate_getitem(PyObject *module, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
+/*
+ * pa.Array's number and comparison slots (x + y, -x, x < y ...). CPython calls a class's Python
+ * operators from generic slots that look the method up on every call; these slots call the
+ * array's backend.operators[qualname] directly, as the Python operators do (_array.py), for an
+ * operand of exactly pa.Array. Any other call -- an operand of a subclass, an array without a
+ * backend, pow() with a modulus -- follows CPython's own rules for the generic slots (the
+ * operand of a subclass that overrides the reflected method goes first, NotImplemented hands
+ * the call to the other operand) and calls the methods found on the operands' classes. The
+ * slots are installed on pa.Array and on each subclass whose slot is still CPython's generic
+ * one, so that an operation mixing them is decided here once. Assigning an operator to the
+ * class (Array.__add__ = ...) restores CPython's own slot.
+ */
+
+#define NUMBER_SLOT(type, offset) (*(void **)((char *)(type)->tp_as_number + (offset)))
+
+typedef struct {
+    const char *method;    /* the method the slot calls: "__add__" */
+    const char *reflected; /* its reflected method ("__radd__"); NULL for a unary slot */
+    size_t offset;         /* the slot in PyNumberMethods */
+    void *fast;            /* the compiled slot */
+    void *generic;         /* CPython's slot it replaced */
+    PyObject *name, *rname;
+    PyObject *qualname; /* backend.operators[qualname]; NULL until accelerate_slots names it */
+} NumberSlot;
+
+#define NUMBER_SLOTS 17
+static NumberSlot number_slots[NUMBER_SLOTS];
+static PyObject *comparison_names[6];     /* "__lt__" ... by Py_LT ... */
+static PyObject *comparison_qualnames[6]; /* "less" ... */
+static richcmpfunc generic_richcompare = NULL;
+
+/* The attribute `name` found along type's MRO, unbound (a new reference), or NULL (none, or an error). */
+static PyObject *
+type_lookup(PyTypeObject *type, PyObject *name)
+{
+    PyObject *mro = type->tp_mro;
+    if (mro == NULL || !PyTuple_Check(mro)) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0, n = PyTuple_GET_SIZE(mro); i < n; i++) {
+#if PY_VERSION_HEX >= 0x030C0000
+        PyObject *dict = PyType_GetDict((PyTypeObject *)PyTuple_GET_ITEM(mro, i));
+#else
+        PyObject *dict = Py_XNewRef(((PyTypeObject *)PyTuple_GET_ITEM(mro, i))->tp_dict);
+#endif
+        if (dict == NULL) {
+            continue;
+        }
+        PyObject *found = PyDict_GetItemWithError(dict, name);
+        Py_XINCREF(found);
+        Py_DECREF(dict);
+        if (found != NULL || PyErr_Occurred()) {
+            return found;
+        }
+    }
+    return NULL;
+}
+
+/* type(self).<name> called with self and `rest`, as CPython's generic slots call a method: NotImplemented
+ * where the class has none (an AttributeError where `required`). */
+static PyObject *
+call_method(PyObject *self, PyObject *name, PyObject *const *rest, Py_ssize_t nrest, int required)
+{
+    PyObject *found = type_lookup(Py_TYPE(self), name);
+    if (found == NULL) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (required) {
+            PyErr_SetObject(PyExc_AttributeError, name);
+            return NULL;
+        }
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *stack[4];
+    PyObject *result;
+    if (PyType_HasFeature(Py_TYPE(found), Py_TPFLAGS_METHOD_DESCRIPTOR)) {
+        stack[0] = self;
+        for (Py_ssize_t i = 0; i < nrest; i++) {
+            stack[i + 1] = rest[i];
+        }
+        result = PyObject_Vectorcall(found, stack, nrest + 1, NULL);
+    }
+    else {
+        descrgetfunc get = Py_TYPE(found)->tp_descr_get;
+        PyObject *bound = get == NULL ? Py_NewRef(found) : get(found, self, (PyObject *)Py_TYPE(self));
+        result = bound == NULL ? NULL : PyObject_Vectorcall(bound, rest, nrest, NULL);
+        Py_XDECREF(bound);
+    }
+    Py_DECREF(found);
+    return result;
+}
+
+/* backend.operators[qualname](*args) for `array`'s backend. */
+static PyObject *
+call_operator(PyObject *array, PyObject *qualname, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *target = backend_entry(SLOT(array, backend_offset), operators_offset, qualname);
+    if (target == NULL) {
+        return NULL;
+    }
+    PyObject *result = PyObject_Vectorcall(target, args, nargs, NULL);
+    Py_DECREF(target);
+    return result;
+}
+
+/* Whether `array` is exactly a pa.Array with a backend: its operators are the class's own. */
+static inline int
+plain_array(PyObject *array)
+{
+    return Py_IS_TYPE(array, array_type) && SLOT(array, backend_offset) != NULL;
+}
+
+static inline int
+slot_is(PyTypeObject *type, const NumberSlot *slot)
+{
+    return type->tp_as_number != NULL && NUMBER_SLOT(type, slot->offset) == slot->fast;
+}
+
+/* Whether `right` overrides `name` of `left` (CPython's method_is_overloaded). */
+static int
+method_is_overloaded(PyTypeObject *left, PyTypeObject *right, PyObject *name)
+{
+    PyObject *b = PyObject_GetAttr((PyObject *)right, name);
+    if (b == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return -1;
+        }
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject *a = PyObject_GetAttr((PyObject *)left, name);
+    if (a == NULL) {
+        Py_DECREF(b);
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return -1;
+        }
+        PyErr_Clear();
+        return 1;
+    }
+    int overloaded = PyObject_RichCompareBool(a, b, Py_NE);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return overloaded;
+}
+
+/* a <op> b where the class of `self` defines the method (reflected: b is self). */
+static PyObject *
+binary_method(const NumberSlot *slot, PyObject *self, PyObject *other, int reflected)
+{
+    if (plain_array(self)) {
+        PyObject *args[2] = {reflected ? other : self, reflected ? self : other};
+        return call_operator(self, slot->qualname, args, 2);
+    }
+    return call_method(self, reflected ? slot->rname : slot->name, &other, 1, 0);
+}
+
+static PyObject *
+binary_slot(const NumberSlot *slot, PyObject *a, PyObject *b)
+{
+    PyTypeObject *ta = Py_TYPE(a), *tb = Py_TYPE(b);
+    if (slot->qualname != NULL) {
+        if (plain_array(a) && (ta == tb || !slot_is(tb, slot))) {
+            return binary_method(slot, a, b, 0);
+        }
+        if (plain_array(b) && !slot_is(ta, slot)) {
+            return binary_method(slot, b, a, 1);
+        }
+    }
+    /* CPython's generic binary slot (SLOT1BINFULL in typeobject.c). */
+    int do_other = ta != tb && slot_is(tb, slot);
+    if (slot_is(ta, slot)) {
+        if (do_other && PyType_IsSubtype(tb, ta)) {
+            int overloaded = method_is_overloaded(ta, tb, slot->rname);
+            if (overloaded < 0) {
+                return NULL;
+            }
+            if (overloaded) {
+                PyObject *result = binary_method(slot, b, a, 1);
+                if (result != Py_NotImplemented) {
+                    return result;
+                }
+                Py_DECREF(result);
+                do_other = 0;
+            }
+        }
+        PyObject *result = binary_method(slot, a, b, 0);
+        if (result != Py_NotImplemented || ta == tb) {
+            return result;
+        }
+        Py_DECREF(result);
+    }
+    if (do_other) {
+        return binary_method(slot, b, a, 1);
+    }
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+static PyObject *
+unary_slot(const NumberSlot *slot, PyObject *a)
+{
+    if (slot->qualname != NULL && plain_array(a)) {
+        return call_operator(a, slot->qualname, &a, 1);
+    }
+    return call_method(a, slot->name, NULL, 0, 1);
+}
+
+#define BINARY_SLOT(index)                                                                                          \
+    static PyObject *binary_slot_##index(PyObject *a, PyObject *b) { return binary_slot(&number_slots[index], a, b); }
+#define UNARY_SLOT(index)                                                                                           \
+    static PyObject *unary_slot_##index(PyObject *a) { return unary_slot(&number_slots[index], a); }
+
+BINARY_SLOT(0)
+BINARY_SLOT(1)
+BINARY_SLOT(2)
+BINARY_SLOT(3)
+BINARY_SLOT(4)
+BINARY_SLOT(5)
+BINARY_SLOT(6)
+BINARY_SLOT(7)
+BINARY_SLOT(8)
+BINARY_SLOT(9)
+BINARY_SLOT(10)
+BINARY_SLOT(11)
+UNARY_SLOT(13)
+UNARY_SLOT(14)
+UNARY_SLOT(15)
+UNARY_SLOT(16)
+
+#define POWER 12
+
+/* x ** y, and pow(x, y, modulus), which CPython gives to the first operand's __pow__ alone. */
+static PyObject *
+power_slot(PyObject *a, PyObject *b, PyObject *modulus)
+{
+    const NumberSlot *slot = &number_slots[POWER];
+    if (modulus == Py_None) {
+        return binary_slot(slot, a, b);
+    }
+    if (!slot_is(Py_TYPE(a), slot)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *rest[2] = {b, modulus};
+    return call_method(a, slot->name, rest, 2, 0);
+}
+
+static NumberSlot number_slots[NUMBER_SLOTS] = {
+    {"__add__", "__radd__", offsetof(PyNumberMethods, nb_add), binary_slot_0},
+    {"__sub__", "__rsub__", offsetof(PyNumberMethods, nb_subtract), binary_slot_1},
+    {"__mul__", "__rmul__", offsetof(PyNumberMethods, nb_multiply), binary_slot_2},
+    {"__truediv__", "__rtruediv__", offsetof(PyNumberMethods, nb_true_divide), binary_slot_3},
+    {"__floordiv__", "__rfloordiv__", offsetof(PyNumberMethods, nb_floor_divide), binary_slot_4},
+    {"__mod__", "__rmod__", offsetof(PyNumberMethods, nb_remainder), binary_slot_5},
+    {"__matmul__", "__rmatmul__", offsetof(PyNumberMethods, nb_matrix_multiply), binary_slot_6},
+    {"__and__", "__rand__", offsetof(PyNumberMethods, nb_and), binary_slot_7},
+    {"__or__", "__ror__", offsetof(PyNumberMethods, nb_or), binary_slot_8},
+    {"__xor__", "__rxor__", offsetof(PyNumberMethods, nb_xor), binary_slot_9},
+    {"__lshift__", "__rlshift__", offsetof(PyNumberMethods, nb_lshift), binary_slot_10},
+    {"__rshift__", "__rrshift__", offsetof(PyNumberMethods, nb_rshift), binary_slot_11},
+    {"__pow__", "__rpow__", offsetof(PyNumberMethods, nb_power), power_slot},
+    {"__neg__", NULL, offsetof(PyNumberMethods, nb_negative), unary_slot_13},
+    {"__pos__", NULL, offsetof(PyNumberMethods, nb_positive), unary_slot_14},
+    {"__abs__", NULL, offsetof(PyNumberMethods, nb_absolute), unary_slot_15},
+    {"__invert__", NULL, offsetof(PyNumberMethods, nb_invert), unary_slot_16},
+};
+
+static const char *comparison_methods[6] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"};
+
+static PyObject *
+array_richcompare(PyObject *self, PyObject *other, int op)
+{
+    if (comparison_qualnames[op] != NULL && plain_array(self)) {
+        PyObject *args[2] = {self, other};
+        return call_operator(self, comparison_qualnames[op], args, 2);
+    }
+    return call_method(self, comparison_names[op], &other, 1, 0);
+}
+
+/* Our slots on `type` where it has CPython's generic ones (pa.Array, or a subclass). */
+static void
+install_slots(PyTypeObject *type)
+{
+    if (type->tp_as_number != NULL) {
+        for (int i = 0; i < NUMBER_SLOTS; i++) {
+            if (NUMBER_SLOT(type, number_slots[i].offset) == number_slots[i].generic) {
+                NUMBER_SLOT(type, number_slots[i].offset) = number_slots[i].fast;
+            }
+        }
+    }
+    if (type->tp_richcompare == generic_richcompare) {
+        type->tp_richcompare = array_richcompare;
+    }
+}
+
+static PyObject *
+accelerate_slots(PyObject *module, PyObject *qualnames)
+{
+    if (!configured()) {
+        return NULL;
+    }
+    if (!PyDict_Check(qualnames)) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_slots: a dict of method name -> operator qualname is expected");
+        return NULL;
+    }
+    if (array_type->tp_as_number == NULL) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_slots: pa.Array has no number slots");
+        return NULL;
+    }
+    for (int i = 0; i < NUMBER_SLOTS; i++) {
+        NumberSlot *slot = &number_slots[i];
+        if (slot->name == NULL && ((slot->name = PyUnicode_InternFromString(slot->method)) == NULL ||
+                                   (slot->reflected != NULL &&
+                                    (slot->rname = PyUnicode_InternFromString(slot->reflected)) == NULL))) {
+            return NULL;
+        }
+        PyObject *qualname = PyDict_GetItemWithError(qualnames, slot->name);
+        if (qualname == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_XSETREF(slot->qualname, Py_XNewRef(qualname));
+        void *current = NUMBER_SLOT(array_type, slot->offset);
+        if (current != slot->fast) {
+            slot->generic = current;
+        }
+    }
+    for (int op = 0; op < 6; op++) {
+        if (comparison_names[op] == NULL &&
+            (comparison_names[op] = PyUnicode_InternFromString(comparison_methods[op])) == NULL) {
+            return NULL;
+        }
+        PyObject *qualname = PyDict_GetItemWithError(qualnames, comparison_names[op]);
+        if (qualname == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_XSETREF(comparison_qualnames[op], Py_XNewRef(qualname));
+    }
+    if (array_type->tp_richcompare != array_richcompare) {
+        generic_richcompare = array_type->tp_richcompare;
+    }
+    install_slots(array_type);
+    Py_RETURN_NONE;
+}
+
+/* The methods of `cls` whose slots are the compiled ones, in the order of number_slots, then comparisons. */
+static PyObject *
+compiled_slots(PyObject *module, PyObject *cls)
+{
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "compiled_slots: a class is expected");
+        return NULL;
+    }
+    PyTypeObject *type = (PyTypeObject *)cls;
+    PyObject *names = PyList_New(0);
+    for (int i = 0; names != NULL && i < NUMBER_SLOTS; i++) {
+        if (number_slots[i].name != NULL && slot_is(type, &number_slots[i]) &&
+            PyList_Append(names, number_slots[i].name) < 0) {
+            Py_CLEAR(names);
+        }
+    }
+    for (int op = 0; names != NULL && op < 6; op++) {
+        if (comparison_names[op] != NULL && type->tp_richcompare == array_richcompare &&
+            PyList_Append(names, comparison_names[op]) < 0) {
+            Py_CLEAR(names);
+        }
+    }
+    return names;
+}
+
+static PyObject *
+accelerate_subclass(PyObject *module, PyObject *cls)
+{
+    if (!configured()) {
+        return NULL;
+    }
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, array_type)) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_subclass: a subclass of pa.Array is expected");
+        return NULL;
+    }
+    if (generic_richcompare != NULL) {
+        install_slots((PyTypeObject *)cls);
+    }
+    Py_RETURN_NONE;
+}
+
 /* -- the registry of dynamic arrays ------------------------------------------------------- */
 
 /* The object a weak reference points to (a new reference), or NULL when it died. */
@@ -1620,6 +2040,14 @@ static PyMethodDef module_methods[] = {
     {"accelerate_operator", (PyCFunction)(void (*)(void))accelerate_operator, METH_VARARGS | METH_KEYWORDS,
      "accelerate_operator(function, qualname, reflected): have the pa.Array operator `function` call its "
      "array's backend.operators[qualname] in C (the array second where reflected); its code runs otherwise."},
+    {"accelerate_slots", accelerate_slots, METH_O,
+     "accelerate_slots(qualnames): give pa.Array number and comparison slots that call its backend.operators["
+     "qualnames[method]] in C for operands of exactly pa.Array, and follow CPython's rules otherwise."},
+    {"accelerate_subclass", accelerate_subclass, METH_O,
+     "accelerate_subclass(cls): the slots of accelerate_slots on a subclass of pa.Array, where its own are "
+     "CPython's generic ones."},
+    {"compiled_slots", compiled_slots, METH_O,
+     "compiled_slots(cls): the operator methods of cls whose slots are accelerate_slots' (a list of names)."},
     {"accelerate_getitem", accelerate_getitem, METH_NOARGS,
      "accelerate_getitem(): have pa.Array's subscript index directly in C where its backend's "
      "direct_index_type and the key allow; Array.__getitem__ runs otherwise."},

@@ -46,7 +46,7 @@ from ._array import Array
 from ._backend import derive_backend
 from ._container import Container
 from ._errors import TracingError
-from ._fastpath import _guarded_direct, _mark_of
+from ._fastpath import _direct, _guarded_direct
 from ._graph import (
     CONTAINER,
     DICT,
@@ -728,8 +728,7 @@ class Twin:
 
     def _recorder(self, decl: Declaration, function: Callable[..., Any]) -> Callable[..., Any]:
         name = decl.qualname
-        mark = _mark_of(function)
-        plain = mark[0] if mark is not None and len(mark) == 2 else None
+        forwarded = _direct(function)  # the framework callable the implementation forwards every call to, or itself
         guarded = _guarded_direct(function)
         # A mark's native that is a function of the plugin (not the framework's callable) is recorded as the
         # framework calls it makes, as the implementation is.
@@ -738,15 +737,13 @@ class Twin:
         native_types = self.source.native_array_types
 
         def target_for(args: tuple) -> Callable[..., Any]:
-            if plain is not None:
-                return plain
             if guarded is not None:
                 for arg in args:
                     if isinstance(arg, TracedArray):
-                        return guarded[0] if arg._c.dtype in guarded[1] else function
+                        return guarded[0] if arg._c.dtype in guarded[1] else forwarded
                     if isinstance(arg, native_types):
-                        return guarded[0] if getattr(arg, "dtype", None) in guarded[1] else function
-            return function
+                        return guarded[0] if getattr(arg, "dtype", None) in guarded[1] else forwarded
+            return forwarded
 
         def recorded(*args: Any, **kwargs: Any) -> Any:
             target = target_for(args)

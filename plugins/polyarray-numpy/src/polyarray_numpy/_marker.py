@@ -15,6 +15,7 @@ def direct(
     *,
     when: Callable[..., bool] | None = None,
     dtypes: Iterable[Any] | None = None,
+    faster: tuple[Callable[..., Any], Iterable[Any]] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
 
@@ -41,6 +42,17 @@ def direct(
     implementation gives what ``native`` gives for a first array of one of
     them, whatever the other arguments: the fast path calls ``native`` for
     such calls (the mark ``polyarray_direct``: native, code, dtypes).
+
+    With ``faster=(callable, dtypes)`` beside a plain mark, ``callable`` gives
+    what ``native`` gives for a first array of one of those dtypes, more
+    cheaply: the fast path calls it for such calls and ``native`` for the
+    others (the mark: callable, code, dtypes, native). The element-wise
+    arithmetic and comparisons use Python's operators for the real floating
+    dtypes: on NumPy scalars (the 0-d results of reductions) ``x * y`` is
+    NumPy's scalar arithmetic, about ten times cheaper than the ufunc on
+    them, and on arrays it is the ufunc itself; the values, dtypes and types
+    are the ufunc's (tests/test_fastpath.py), and a warning for an overflow
+    on scalars names the "scalar multiply".
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -48,7 +60,10 @@ def direct(
             return function
         if when is not None:
             function.polyarray_replay = (native, function.__code__, when)  # type: ignore[attr-defined]
-        if dtypes is not None:
+        if faster is not None:
+            cheaper, its_dtypes = faster
+            function.polyarray_direct = (cheaper, function.__code__, frozenset(its_dtypes), native)  # type: ignore[attr-defined]
+        elif dtypes is not None:
             function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
         elif when is None:
             function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]

@@ -9,11 +9,13 @@ import numpy as np
 from ._helpers import check_device
 from ._marker import direct, hookimpl
 
+_FLOAT16 = np.dtype(np.float16)
+
 
 @hookimpl
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     check_device(device)
-    if dtype is not None and np.dtype(dtype) == np.float16:
+    if dtype is not None and _FLOAT16 == dtype:
         # NumPy steps by a float16 increment, whose rounding accumulates: start + i * step is computed in
         # float64 and rounded once, as on the other backends (docs/departures.md).
         return np.arange(start, stop, step, dtype=np.float64).astype(np.float16)

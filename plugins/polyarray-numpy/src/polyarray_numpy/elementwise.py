@@ -21,10 +21,16 @@ the array API standard:
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from ._helpers import NUMPY_2
 from ._marker import direct, hookimpl
+
+#: The dtypes for which Python's operators give what the ufuncs give, on arrays and NumPy scalars alike
+#: (for integers, NumPy's scalar arithmetic warns of an overflow where the ufunc wraps silently).
+REAL_FLOATING = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
 
 # Kinds of dtype whose values are already integers: bool, signed, unsigned.
 _INTEGRAL_KINDS = "biu"
@@ -49,7 +55,7 @@ def acosh(x, /):
 
 
 @hookimpl
-@direct(np.add)
+@direct(np.add, faster=(operator.add, REAL_FLOATING))
 def add(x1, x2, /):
     return np.add(x1, x2)
 
@@ -164,13 +170,13 @@ def cosh(x, /):
 
 
 @hookimpl
-@direct(np.divide)
+@direct(np.divide, faster=(operator.truediv, REAL_FLOATING))
 def divide(x1, x2, /):
     return np.divide(x1, x2)
 
 
 @hookimpl
-@direct(np.equal)
+@direct(np.equal, faster=(operator.eq, REAL_FLOATING))
 def equal(x1, x2, /):
     return np.equal(x1, x2)
 
@@ -232,13 +238,13 @@ def floor_divide(x1, x2, /):
 
 
 @hookimpl
-@direct(np.greater)
+@direct(np.greater, faster=(operator.gt, REAL_FLOATING))
 def greater(x1, x2, /):
     return np.greater(x1, x2)
 
 
 @hookimpl
-@direct(np.greater_equal)
+@direct(np.greater_equal, faster=(operator.ge, REAL_FLOATING))
 def greater_equal(x1, x2, /):
     return np.greater_equal(x1, x2)
 
@@ -295,13 +301,13 @@ def isnan(x, /):
 
 
 @hookimpl
-@direct(np.less)
+@direct(np.less, faster=(operator.lt, REAL_FLOATING))
 def less(x1, x2, /):
     return np.less(x1, x2)
 
 
 @hookimpl
-@direct(np.less_equal)
+@direct(np.less_equal, faster=(operator.le, REAL_FLOATING))
 def less_equal(x1, x2, /):
     return np.less_equal(x1, x2)
 
@@ -373,13 +379,13 @@ def minimum(x1, x2, /):
 
 
 @hookimpl
-@direct(np.multiply)
+@direct(np.multiply, faster=(operator.mul, REAL_FLOATING))
 def multiply(x1, x2, /):
     return np.multiply(x1, x2)
 
 
 @hookimpl
-@direct(np.negative)
+@direct(np.negative, faster=(operator.neg, REAL_FLOATING))
 def negative(x, /):
     return np.negative(x)
 
@@ -391,7 +397,7 @@ def nextafter(x1, x2, /):
 
 
 @hookimpl
-@direct(np.not_equal)
+@direct(np.not_equal, faster=(operator.ne, REAL_FLOATING))
 def not_equal(x1, x2, /):
     return np.not_equal(x1, x2)
 
@@ -515,7 +521,7 @@ def sqrt(x, /):
 
 
 @hookimpl
-@direct(np.subtract)
+@direct(np.subtract, faster=(operator.sub, REAL_FLOATING))
 def subtract(x1, x2, /):
     return np.subtract(x1, x2)
 
