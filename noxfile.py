@@ -22,8 +22,9 @@
                              then every example that needs only NumPy as a doctest (clients runs them all)
     nox -s demo              the demo on a fresh install of the core (NumPy only)
     nox -s bench             per-call overhead against native calls and other layers, whole programs and
-                             single operators against hand-written native code, the cost of dynamic
-                             backend switches, and polyarray on Dask against plain dask.array with a
+                             single operators against hand-written native code (timed, and counted in
+                             instructions where valgrind is installed), the cost of dynamic backend
+                             switches, and polyarray on Dask against plain dask.array with a
                              larger-than-memory run on a local cluster (not in CI); `nox -s bench -- --quick`
                              runs the whole-program benchmark's quick mode (its options after `--`)
 
@@ -335,7 +336,8 @@ def bench(session: nox.Session) -> None:
     against native code (bench/programs.py, which takes the session's arguments); dynamic switches
     (bench/conversion.py); pa.random (bench/random.py); Dask (bench/dask_backend.py: pa on Dask against plain
     dask.array, wall time, tasks and graph building, and a run over more data than a local cluster's memory,
-    8 GB of float32 on 4 workers of 1 GiB).
+    8 GB of float32 on 4 workers of 1 GiB); where valgrind is installed, the whole programs counted in
+    instructions (bench/instructions.py), the measure of a change that the machine's noise does not move.
 
     bench/programs.py exits 1 when a target FAILs: its table is still the result, so the session goes on;
     a variant that computes something else (exit 2) stops it.
@@ -349,3 +351,5 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)
     session.run("python", "bench/random.py")
     session.run("python", "bench/dask_backend.py")
+    if shutil.which("valgrind"):
+        session.run("python", "bench/instructions.py", "--backends", "numpy,torch")

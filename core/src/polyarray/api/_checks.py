@@ -317,7 +317,7 @@ def rank_at_least(rank: int, what: str, *parameters: tuple[int | None, str]) -> 
 
     check.__doc__ = f"{', '.join(name for _, name in parameters)}: at least {rank} dimensions ({what})."
     # Read by the fast path (_fastpath.py), which compares the rank itself where one array is checked.
-    check.minimum_rank = (rank, parameters)  # type: ignore[attr-defined]
+    check.__dict__["minimum_rank"] = (rank, parameters)
     return check
 
 

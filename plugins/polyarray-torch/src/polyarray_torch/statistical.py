@@ -160,6 +160,8 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 def _sum_direct(x, /, *, axis=None, dtype=None, keepdims=False):
     """:func:`sum` of a floating tensor: torch's own, but for ``axis=()`` and a ``dtype`` asked for."""
+    if dtype is None and axis is None and not keepdims:
+        return torch.sum(x)  # the same reduction, without parsing the dim= overload
     if dtype is None and axis != ():
         return torch.sum(x, axis, keepdims)
     return sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
