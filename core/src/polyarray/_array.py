@@ -675,9 +675,6 @@ _UNARY = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise
 #: The attributes of ``Array`` that only call a backend's operator function, as (qualified name of the
 #: function, whether the array is its second operand): the compiled fast paths accelerate them (``_dispatch.py``).
 ACCELERABLE: dict[str, tuple[str, bool]] = {}
-#: The forward operators of ``Array`` (``__add__``, ``__lt__``, ``__neg__`` ...) -> the function each calls: the
-#: compiled number and comparison slots call it for the forward and the reflected method (``_dispatch.py``).
-OPERATOR_QUALNAMES: dict[str, str] = {}
 #: The methods made from the declarations: name -> (its declaration, whether it returns ``pa.Array``); the type
 #: stubs are generated from it (``_stubgen.py``).
 METHODS: dict[str, tuple[Declaration, bool]] = {}
@@ -724,16 +721,17 @@ for _op, (_fn, _symbol) in _BINARY.items():
     setattr(Array, f"__i{_op}__", _inplace(_fn, _symbol, f"__i{_op}__"))
     ACCELERABLE[f"__{_op}__"] = (_fn, False)
     ACCELERABLE[f"__r{_op}__"] = (_fn, True)
-    OPERATOR_QUALNAMES[f"__{_op}__"] = _fn
 for _op, (_fn, _symbol) in _COMPARISON.items():
     setattr(Array, f"__{_op}__", _binary(_fn, _symbol))
     ACCELERABLE[f"__{_op}__"] = (_fn, False)
-    OPERATOR_QUALNAMES[f"__{_op}__"] = _fn
 for _op, _fn in _UNARY.items():
     setattr(Array, f"__{_op}__", _unary(_fn))
     ACCELERABLE[f"__{_op}__"] = (_fn, False)
-    OPERATOR_QUALNAMES[f"__{_op}__"] = _fn
 del _op, _fn, _symbol  # pyright: ignore[reportPossiblyUnboundVariable]  # the loops ran
+
+#: The forward operators of ``Array`` (``__add__``, ``__lt__``, ``__neg__`` ...) -> the function each calls: the
+#: compiled number and comparison slots call it for the forward and the reflected method (``_dispatch.py``).
+OPERATOR_QUALNAMES: dict[str, str] = {name: fn for name, (fn, reflected) in ACCELERABLE.items() if not reflected}
 
 
 # -- methods ----------------------------------------------------------------------------

@@ -1594,8 +1594,8 @@ typedef struct {
     size_t offset;         /* the slot in PyNumberMethods */
     void *fast;            /* the compiled slot */
     void *generic;         /* CPython's slot it replaced */
-    PyObject *name, *rname;
-    PyObject *qualname; /* backend.operators[qualname]; NULL until accelerate_slots names it */
+    PyObject *name, *rname; /* interned at import */
+    PyObject *qualname;     /* backend.operators[qualname]; set by accelerate_slots before the slot is installed */
 } NumberSlot;
 
 #define NUMBER_SLOTS 17
@@ -1734,13 +1734,11 @@ static PyObject *
 binary_slot(const NumberSlot *slot, PyObject *a, PyObject *b)
 {
     PyTypeObject *ta = Py_TYPE(a), *tb = Py_TYPE(b);
-    if (slot->qualname != NULL) {
-        if (plain_array(a) && (ta == tb || !slot_is(tb, slot))) {
-            return binary_method(slot, a, b, 0);
-        }
-        if (plain_array(b) && !slot_is(ta, slot)) {
-            return binary_method(slot, b, a, 1);
-        }
+    if (plain_array(a) && (ta == tb || !slot_is(tb, slot))) {
+        return binary_method(slot, a, b, 0);
+    }
+    if (plain_array(b) && !slot_is(ta, slot)) {
+        return binary_method(slot, b, a, 1);
     }
     /* CPython's generic binary slot (SLOT1BINFULL in typeobject.c). */
     int do_other = ta != tb && slot_is(tb, slot);
@@ -1774,7 +1772,7 @@ binary_slot(const NumberSlot *slot, PyObject *a, PyObject *b)
 static PyObject *
 unary_slot(const NumberSlot *slot, PyObject *a)
 {
-    if (slot->qualname != NULL && plain_array(a)) {
+    if (plain_array(a)) {
         return call_operator(a, slot->qualname, &a, 1);
     }
     return call_method(a, slot->name, NULL, 0, 1);
@@ -1844,7 +1842,7 @@ static const char *comparison_methods[6] = {"__lt__", "__le__", "__eq__", "__ne_
 static PyObject *
 array_richcompare(PyObject *self, PyObject *other, int op)
 {
-    if (comparison_qualnames[op] != NULL && plain_array(self)) {
+    if (plain_array(self)) {
         PyObject *args[2] = {self, other};
         return call_operator(self, comparison_qualnames[op], args, 2);
     }
@@ -1857,14 +1855,25 @@ install_slots(PyTypeObject *type)
 {
     if (type->tp_as_number != NULL) {
         for (int i = 0; i < NUMBER_SLOTS; i++) {
-            if (NUMBER_SLOT(type, number_slots[i].offset) == number_slots[i].generic) {
+            if (number_slots[i].generic != NULL && NUMBER_SLOT(type, number_slots[i].offset) == number_slots[i].generic) {
                 NUMBER_SLOT(type, number_slots[i].offset) = number_slots[i].fast;
             }
         }
     }
-    if (type->tp_richcompare == generic_richcompare) {
+    if (generic_richcompare != NULL && type->tp_richcompare == generic_richcompare) {
         type->tp_richcompare = array_richcompare;
     }
+}
+
+/* qualnames[name] (a new reference); a TypeError where the dict names no function for the method. */
+static PyObject *
+named_operator(PyObject *qualnames, PyObject *name)
+{
+    PyObject *qualname = PyDict_GetItemWithError(qualnames, name);
+    if (qualname == NULL && !PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "accelerate_slots: qualnames names no function for %U", name);
+    }
+    return Py_XNewRef(qualname);
 }
 
 static PyObject *
@@ -1881,33 +1890,28 @@ accelerate_slots(PyObject *module, PyObject *qualnames)
         PyErr_SetString(PyExc_TypeError, "accelerate_slots: pa.Array has no number slots");
         return NULL;
     }
+    /* Every function is named before any slot is installed: an installed slot always has its qualname. */
+    PyObject *named[NUMBER_SLOTS + 6];
+    for (int i = 0; i < NUMBER_SLOTS + 6; i++) {
+        PyObject *name = i < NUMBER_SLOTS ? number_slots[i].name : comparison_names[i - NUMBER_SLOTS];
+        named[i] = named_operator(qualnames, name);
+        if (named[i] == NULL) {
+            while (--i >= 0) {
+                Py_DECREF(named[i]);
+            }
+            return NULL;
+        }
+    }
     for (int i = 0; i < NUMBER_SLOTS; i++) {
         NumberSlot *slot = &number_slots[i];
-        if (slot->name == NULL && ((slot->name = PyUnicode_InternFromString(slot->method)) == NULL ||
-                                   (slot->reflected != NULL &&
-                                    (slot->rname = PyUnicode_InternFromString(slot->reflected)) == NULL))) {
-            return NULL;
-        }
-        PyObject *qualname = PyDict_GetItemWithError(qualnames, slot->name);
-        if (qualname == NULL && PyErr_Occurred()) {
-            return NULL;
-        }
-        Py_XSETREF(slot->qualname, Py_XNewRef(qualname));
+        Py_XSETREF(slot->qualname, named[i]);
         void *current = NUMBER_SLOT(array_type, slot->offset);
         if (current != slot->fast) {
             slot->generic = current;
         }
     }
     for (int op = 0; op < 6; op++) {
-        if (comparison_names[op] == NULL &&
-            (comparison_names[op] = PyUnicode_InternFromString(comparison_methods[op])) == NULL) {
-            return NULL;
-        }
-        PyObject *qualname = PyDict_GetItemWithError(qualnames, comparison_names[op]);
-        if (qualname == NULL && PyErr_Occurred()) {
-            return NULL;
-        }
-        Py_XSETREF(comparison_qualnames[op], Py_XNewRef(qualname));
+        Py_XSETREF(comparison_qualnames[op], named[NUMBER_SLOTS + op]);
     }
     if (array_type->tp_richcompare != array_richcompare) {
         generic_richcompare = array_type->tp_richcompare;
@@ -1927,13 +1931,13 @@ compiled_slots(PyObject *module, PyObject *cls)
     PyTypeObject *type = (PyTypeObject *)cls;
     PyObject *names = PyList_New(0);
     for (int i = 0; names != NULL && i < NUMBER_SLOTS; i++) {
-        if (number_slots[i].name != NULL && slot_is(type, &number_slots[i]) &&
+        if (slot_is(type, &number_slots[i]) &&
             PyList_Append(names, number_slots[i].name) < 0) {
             Py_CLEAR(names);
         }
     }
     for (int op = 0; names != NULL && op < 6; op++) {
-        if (comparison_names[op] != NULL && type->tp_richcompare == array_richcompare &&
+        if (type->tp_richcompare == array_richcompare &&
             PyList_Append(names, comparison_names[op]) < 0) {
             Py_CLEAR(names);
         }
@@ -2075,6 +2079,17 @@ PyInit__speedups(void)
     if (intern(&s_dtype, "dtype") < 0 || intern(&s_ndim, "ndim") < 0 || intern(&s_backend, "backend") < 0 ||
         intern(&s_shape, "shape") < 0 || intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
         return NULL;
+    }
+    for (int i = 0; i < NUMBER_SLOTS; i++) {
+        if (intern(&number_slots[i].name, number_slots[i].method) < 0 ||
+            (number_slots[i].reflected != NULL && intern(&number_slots[i].rname, number_slots[i].reflected) < 0)) {
+            return NULL;
+        }
+    }
+    for (int op = 0; op < 6; op++) {
+        if (intern(&comparison_names[op], comparison_methods[op]) < 0) {
+            return NULL;
+        }
     }
     if (PyType_Ready(&SettingsType) < 0 || PyType_Ready(&FastFunctionType) < 0 || PyType_Ready(&DispatcherType) < 0 ||
         PyType_Ready(&AcceleratedType) < 0) {
