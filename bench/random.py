@@ -10,14 +10,14 @@ does more work than a framework's native generator. The target printed as
 PASS/FAIL: at most ``TARGET`` times the native time.
 
 Before timing, the process allocates and frees one buffer of ``SETTLE_BYTES``,
-as any program that has held a large array has done. polyarray's draw goes
-through a few temporaries of 2 MB (the native generators allocate only their
-result); glibc's malloc returns freed memory at the top of its heap to the
-kernel once it exceeds a threshold that grows with the largest block freed so
-far, and in a process that has freed nothing larger than 4 MB that threshold
-lies just under the draw's peak. Then every call maps its temporaries afresh,
-page by page, and takes 1.5-1.8 times as long, in about a third of processes
-(docs/random.md has the figures). ``--fresh`` skips the settling, to see it.
+as any program that has held a large array has done: glibc's malloc returns
+freed memory at the top of its heap to the kernel once it exceeds a threshold
+that grows with the largest block freed so far, and in a process that has
+freed nothing large, temporaries above it are mapped afresh, page by page, on
+every call. polyarray's draw goes through temporaries of at most 512 KB on
+NumPy and PyTorch (it draws a span of counters at a time), so it hardly
+depends on this; ``--fresh`` skips the settling, to see it (docs/random.md
+has the figures).
 """
 
 from __future__ import annotations

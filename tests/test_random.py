@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import polyarray as pa
+import polyarray.api.random as random_module
 from polyarray.api.random import normal_quantile, threefry2x32
 
 N = 100_000
@@ -56,9 +57,12 @@ def test_threefry_is_elementwise_over_counter_arrays():
         lambda k: pa.random.split(k, 5),
     ],
 )
-def test_in_place_updates_draw_what_new_arrays_draw(draw, monkeypatch):
-    # On a mutable backend the generator writes into its own temporaries; it draws the same bits without.
+@pytest.mark.parametrize("chunk", [random_module.CHUNK, 64])
+def test_in_place_updates_draw_what_new_arrays_draw(draw, chunk, monkeypatch):
+    # On a mutable backend the generator writes into its own temporaries, a span of ``chunk`` counter pairs
+    # at a time (64: many spans and a shorter last one); it draws the same bits with new arrays in one span.
     key = pa.random.key(11)
+    monkeypatch.setattr(random_module, "CHUNK", chunk)
     updated = _np(draw(key))
     monkeypatch.setattr(pa.get_backend("numpy").raw, "mutable_arrays", False)
     assert updated.tobytes() == _np(draw(key)).tobytes()

@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 import polyarray as pa
+from polyarray.api.random import CHUNK
 
 BACKENDS = ["torch", "jax", "tensorflow"]
 SEED = 20261125
@@ -54,7 +55,11 @@ DRAWS = {
         ),
         False,
     ),
+    # Longer than a span (on NumPy and PyTorch, the draw is made a span of counters at a time).
+    "uniform32_spans": (lambda k, b: pa.random.uniform(k, (2 * CHUNK + 3,), dtype=pa.float32), False),
     "normal32": (lambda k, b: pa.random.normal(k, (999,), dtype=pa.float32), True),
+    "normal32_spans": (lambda k, b: pa.random.normal(k, (2 * CHUNK + 3,), dtype=pa.float32), True),
+    "normal64_spans": (lambda k, b: pa.random.normal(k, (CHUNK + 1,), dtype=pa.float64), True),
     "normal64": (lambda k, b: pa.random.normal(k, (999,), mean=3.0, std=2.0, dtype=pa.float64), True),
     "truncated32": (lambda k, b: pa.random.truncated_normal(k, (999,), -0.5, 2.0, dtype=pa.float32), True),
     "truncated64": (lambda k, b: pa.random.truncated_normal(k, (999,), 1.0, np.inf, dtype=pa.float64), True),
