@@ -2,22 +2,28 @@
 
     python bench/instructions.py                          # NumPy, the four programs at 64x8 (a few minutes)
     python bench/instructions.py --backends numpy,torch --workloads kmeans
+    python bench/instructions.py --variants "replay native,replay Array"   # pa.trace's replays
 
 Timings of sub-millisecond programs on a shared machine move by 10-30% from
 run to run (docs/performance.md), more than most changes to the call path
 make. This benchmark runs each program of bench/programs.py (hand-written
-native code, ``pa`` in native mode and ``pa`` in Array mode) under valgrind's
-callgrind tool, which counts the instructions the process executes: the same
-count for the same code and inputs, whatever else the machine does. Each
-variant runs in two processes, of ``SHORT`` and ``LONG`` iterations; the
-difference over ``LONG - SHORT`` is the count per iteration, free of the
-start-up. ``PYTHONHASHSEED`` is fixed, since string hashing changes
-dictionaries' probe sequences and with them the counts by a few percent.
+native code, ``pa`` in native and in Array mode, and the replay of its
+traced graph in both modes) under valgrind's callgrind tool, which counts the
+instructions the process executes: the same count for the same code and
+inputs, whatever else the machine does. Each variant runs in two processes,
+of ``SHORT`` and ``LONG`` iterations; the difference over ``LONG - SHORT`` is
+the count per iteration, free of the start-up. ``PYTHONHASHSEED`` is fixed,
+since string hashing changes dictionaries' probe sequences and with them the
+counts by a few percent.
 
-An instruction count is not a time: memory, caches and branch prediction
-weigh differently. Read its ratios beside bench/programs.py's timed ones, as
-the steady measure of a change to the call path. Needs ``valgrind`` on PATH
-(Debian's package; not installed by the project).
+The counts mean something for backends that compute on the calling thread
+(NumPy, PyTorch at these sizes): JAX's compiled programs run on XLA's thread
+pool, whose workers spin while they wait, and callgrind counts the spins
+(``pa.compile`` and ``jax.jit`` of one program, the same executable, differ
+by a third). An instruction count is not a time: memory, caches and branch
+prediction weigh differently. Read its ratios beside bench/programs.py's
+timed ones, as the steady measure of a change to the call path. Needs
+``valgrind`` on PATH (Debian's package; not installed by the project).
 """
 
 from __future__ import annotations
@@ -34,8 +40,14 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 #: Iterations of the two processes per variant.
 SHORT, LONG = 100, 500
-#: Variants counted (bench/programs.py's labels) and how the table names them.
-VARIANTS = {"native": "native", "pa native": "`pa`, native mode", "pa Array": "`pa`, Array mode"}
+#: Variants counted (bench/programs.py's labels) and how the table names them; the native code is always counted.
+VARIANTS = {
+    "native": "native",
+    "pa native": "`pa`, native mode",
+    "pa Array": "`pa`, Array mode",
+    "replay native": "replay, native mode",
+    "replay Array": "replay, Array mode",
+}
 WORKLOADS = ("logreg", "mlp", "kmeans", "softmax")
 SIZE = "64x8"
 
@@ -76,6 +88,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--backends", default="numpy", help="comma-separated (default: numpy)")
     parser.add_argument("--workloads", default=",".join(WORKLOADS), help="comma-separated of " + ", ".join(WORKLOADS))
+    parser.add_argument(
+        "--variants", default=",".join(list(VARIANTS)[1:]), help="comma-separated of " + ", ".join(list(VARIANTS)[1:])
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes counted at once")
     parser.add_argument("--child", nargs=4, metavar=("BACKEND", "WORKLOAD", "LABEL", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -86,20 +101,24 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("bench/instructions.py counts instructions with valgrind: install it (apt install valgrind).")
     rows = [(b, w) for b in args.backends.split(",") for w in args.workloads.split(",")]
-    jobs = [(b, w, label, number) for b, w in rows for label in VARIANTS for number in (SHORT, LONG)]
+    unknown = set(args.variants.split(",")) - set(VARIANTS)
+    if unknown:
+        raise SystemExit(f"unknown variants {sorted(unknown)}: the variants are {', '.join(list(VARIANTS)[1:])}")
+    labels = ["native", *(label for label in list(VARIANTS)[1:] if label in args.variants.split(","))]
+    jobs = [(b, w, label, number) for b, w in rows for label in labels for number in (SHORT, LONG)]
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         totals = dict(zip(jobs, pool.map(lambda job: count(*job), jobs)))
     counts = {
         (b, w, label): (totals[(b, w, label, LONG)] - totals[(b, w, label, SHORT)]) / (LONG - SHORT)
         for b, w in rows
-        for label in VARIANTS
+        for label in labels
     }
     print(f"### Instructions per program, {SIZE} float32 (callgrind; ratios to the native code)\n")
-    print("| backend | program | native | " + " | ".join(list(VARIANTS.values())[1:]) + " |")
-    print("|---|---|---|" + "---|" * (len(VARIANTS) - 1))
+    print("| backend | program | native | " + " | ".join(VARIANTS[label] for label in labels[1:]) + " |")
+    print("|---|---|---|" + "---|" * (len(labels) - 1))
     for backend, workload in rows:
         native = counts[(backend, workload, "native")]
-        ratios = [f"{counts[(backend, workload, label)] / native:.3f}x" for label in list(VARIANTS)[1:]]
+        ratios = [f"{counts[(backend, workload, label)] / native:.3f}x" for label in labels[1:]]
         print(f"| {backend} | {workload} | {native / 1e6:.3f} M | " + " | ".join(ratios) + " |")
 
 

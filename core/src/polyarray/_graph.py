@@ -781,31 +781,53 @@ def _call_text(namer: _Namer, node: Node, target: str) -> str:
 
 def _body_lines(graph: Graph, namer: _Namer) -> list[str]:
     """One statement per call; a node whose framework calls were recorded makes those instead (exact shapes only:
-    the calls hold sizes as constants)."""
-    lines: list[str] = []
+    the calls hold sizes as constants). An intermediate result is deleted after its last use, as the function's
+    own variables are rebound: the framework then reuses its memory (NumPy keeps freed small buffers for the
+    next array) instead of every intermediate of the graph living until the return."""
+    statements: list[tuple[str, list[str], list[str]]] = []
     counter = itertools.count()
     for node in graph.nodes:
         if node.lowered is not None and not graph.rank_only:
             calls, result = node.lowered
             for call in calls:
-                _call_lines(namer, call, lines, counter)
+                _call_lines(namer, call, statements, counter)
             for out, value in zip(values_in(node.outputs), values_in(result)):
                 namer.names[id(out)] = namer.value(value)
             continue
-        _call_lines(namer, node, lines, counter)
+        _call_lines(namer, node, statements, counter)
+    kept = {namer.value(spec.value) for spec in leaves(graph.out_tree) if isinstance(spec, OutputValue)}
+    last: dict[str, int] = {}
+    for index, (_, written, read) in enumerate(statements):
+        for name in (*written, *read):
+            last[name] = index
+    dead: dict[int, list[str]] = {}
+    for name, index in last.items():
+        if name not in kept and name[0] in "vr":  # results: inputs and constants stay
+            dead.setdefault(index, []).append(name)
+    lines: list[str] = []
+    for index, (line, _, _) in enumerate(statements):
+        lines.append(line)
+        if index in dead:
+            lines.append(f"    del {', '.join(dead[index])}")
     return lines
 
 
-def _call_lines(namer: _Namer, node: Node, lines: list[str], counter: Iterator[int]) -> None:
+def _call_lines(
+    namer: _Namer, node: Node, statements: list[tuple[str, list[str], list[str]]], counter: Iterator[int]
+) -> None:
+    """The statements of one call, each with the names it writes and the names it reads."""
     call = _call_text(namer, node, namer.object(node.target, "f"))
+    read = [namer.value(value) for value in values_in((node.args, node.kwargs))]
     outputs = node.outputs
     if outputs.__class__ is Value:
-        lines.append(f"    {namer.value(outputs)} = {call}")
+        name = namer.value(outputs)
+        statements.append((f"    {name} = {call}", [name], read))
         return
     result = f"r{next(counter)}"
-    lines.append(f"    {result} = {call}")
+    statements.append((f"    {result} = {call}", [result], read))
     for value in values_in(outputs):
-        lines.append(f"    {namer.value(value)} = {result}{''.join(f'[{p}]' for p in value.path)}")
+        name = namer.value(value)
+        statements.append((f"    {name} = {result}{''.join(f'[{p}]' for p in value.path)}", [name], [result]))
 
 
 def _output_expression(tree: tuple, namer: _Namer, results: Iterator[str]) -> str:
