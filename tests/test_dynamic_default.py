@@ -7,6 +7,10 @@ Runs with NumPy alone, through the ``twin`` and ``narrow`` backends of
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -104,3 +108,64 @@ def test_opting_out_and_in_again_registers_once(twin):  # noqa: F811
     assert [id(v) for v in _dynamic.live_arrays()].count(id(x)) == 1
     pa.set_backend("twin", dynamic=True)
     assert x.backend is twin
+
+
+#: A fresh process (the tests' state reset asks for the live arrays, which starts the registering).
+BEFORE_THE_FIRST_SWITCH = """
+import gc
+import sys
+import weakref
+
+import numpy as np
+
+import polyarray as pa
+from polyarray import _registry
+from polyarray._config import settings
+from plugin_site import numpy_twin
+
+
+class Sub(pa.Array):
+    pass
+
+
+xp = pa.get_backend("numpy")
+a = np.ones(3)
+made = [
+    pa.asarray([1.0]),
+    pa.Array(a),
+    Sub(a),
+    xp.add(a, a),  # the compiled (or generated) fast path
+    pa.add(pa.asarray(a), 1.0),  # the promoting chain
+    pa.exp(a),
+    pa.asarray([1.0]) * 2,  # an operator
+    pa.asarray(a)[1:],  # a view
+    pa.unique_values(a),
+]
+held = {"nested": [made[0] + 1]}
+opted = pa.asarray([4.0])
+opted.dynamic_backend = False
+container = pa.Container(x=np.ones(2), y={"z": pa.asarray([3.0])})
+proxy = weakref.proxy(Sub(a))  # dead: the scan must not touch it
+gc.collect()
+assert not settings.registering and _registry._arrays == [], "registered before any switch"
+pa.register_backend("twin", numpy_twin("twin"))
+pa.set_backend("twin", dynamic=True)
+assert all(x.backend.name == "twin" for x in made + held["nested"]), [x.backend.name for x in made]
+assert opted.backend.name == "numpy" and container.y.z.backend.name == "twin"
+assert settings.registering
+after = pa.exp(a)  # made after the first switch: registered
+assert any(ref() is after for ref in _registry._arrays)
+pa.set_backend("numpy", dynamic=True)
+assert after.backend.name == "numpy" and made[3].backend.name == "numpy"
+print("ok")
+"""
+
+
+def test_arrays_are_registered_from_the_first_dynamic_switch_on_which_finds_those_made_before():
+    here = os.path.dirname(os.path.abspath(__file__))
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([here, os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(BEFORE_THE_FIRST_SWITCH)],
+        capture_output=True, text=True, env=environment, check=False, timeout=300,
+    )  # fmt: skip
+    assert process.returncode == 0 and process.stdout.strip() == "ok", process.stderr[-3000:]

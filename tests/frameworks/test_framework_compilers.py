@@ -97,6 +97,8 @@ def test_torch_compile_while_the_registry_of_dynamic_arrays_is_pruned():
     from polyarray._config import settings
 
     torch._dynamo.reset()
+    _registry.live_arrays()  # from the first dynamic switch (or this) on, new arrays are registered
+    assert settings.registering
     x, w = _inputs("torch")
     limit = settings.dynamic_limit
     settings.dynamic_limit = len(_registry.registry()) + 1  # the first array made while tracing prunes

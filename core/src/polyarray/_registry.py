@@ -1,10 +1,19 @@
 """The registry of dynamic arrays and Containers, and the default of their ``dynamic_backend`` flag.
 
-An array or Container whose ``dynamic_backend`` flag is True is registered
-here as a weak reference, so a dynamic switch (``_dynamic.py``) finds every
-one alive without scanning the heap, and the registry keeps none of them
-alive. Registering is all that creating a dynamic array costs; the lists are
-pruned once they have doubled since their last pruning.
+An array or Container whose ``dynamic_backend`` flag is True is found by a
+dynamic switch (``_dynamic.py``) through this module. A Container is
+registered here as a weak reference when it is made. An array is not, until
+the first dynamic switch of the process (or the first :func:`live_arrays`):
+that one finds the dynamic arrays alive by scanning the objects the garbage
+collector tracks, once, and from then on ``settings.registering`` is True and
+every new dynamic array is registered as a weak reference too. So a program
+that never switches dynamically pays nothing per array beyond its flag (a
+registration is about a fifth of an operator's cost on small arrays), and
+one that does pays one heap scan (about 10 ms with PyTorch imported), then a
+weak reference per array. The registry keeps nothing alive; its lists are
+pruned once they have doubled since their last pruning. Arrays that
+``gc.freeze()`` moved out of the collector's generations before the first
+switch are not found by the scan.
 
 The default flag of new arrays and Containers is process-wide, like
 ``pa.set_array_mode``: ``pa.set_dynamic_backend(flag)`` pushes it,
@@ -16,6 +25,7 @@ gives this module its flag setters (:func:`use_flag_setters`).
 
 from __future__ import annotations
 
+import gc
 import threading
 import weakref
 from collections.abc import Callable
@@ -43,10 +53,10 @@ __all__ = [
     "live_containers",
 ]
 
-#: Weak references to the arrays and Containers flagged dynamic, oldest first. A reference whose
-#: object died or was opted out stays until the next pruning: appending is all that creating a
-#: dynamic array costs (the compiled fast path appends to ``_arrays`` itself), and a list is
-#: pruned once it has doubled since its last pruning (``settings.dynamic_limit`` for arrays).
+#: Weak references to the arrays (once ``settings.registering``) and Containers flagged dynamic. A
+#: reference whose object died or was opted out stays until the next pruning: appending is all that
+#: registering costs (the compiled fast path appends to ``_arrays`` itself), and a list is pruned
+#: once it has doubled since its last pruning (``settings.dynamic_limit`` for arrays).
 _arrays: list[weakref.ref] = []
 _containers: list[weakref.ref] = []
 _container_limit = [1024]
@@ -129,18 +139,20 @@ def track(value: Array | Container) -> None:
     """Flag ``value`` as dynamic and register it, without converting it."""
     if value.__class__ is ARRAY_TYPE:  # every new array, unless the default is off: kept short
         value._dynamic = True
-        if compiling():
-            return  # an array of a program PyTorch is compiling: the compiled program makes none to switch
-        _append_array(_ref(value))
-        if len(_arrays) >= settings.dynamic_limit:
-            settings.dynamic_limit = _prune_arrays[0](_arrays)
+        # Before the first dynamic switch, the switch finds it on the heap. An array of a program PyTorch
+        # is compiling is not registered: the compiled program makes none to switch.
+        if settings.registering and not compiling():
+            _append_array(_ref(value))
+            if len(_arrays) >= settings.dynamic_limit:
+                settings.dynamic_limit = _prune_arrays[0](_arrays)
         return
     # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
     _setattr(value, "_dynamic", True)
     if isinstance(value, ARRAY_TYPE):
-        _arrays.append(_ref(value))
-        if len(_arrays) >= settings.dynamic_limit:
-            settings.dynamic_limit = _prune_arrays[0](_arrays)
+        if settings.registering:
+            _arrays.append(_ref(value))
+            if len(_arrays) >= settings.dynamic_limit:
+                settings.dynamic_limit = _prune_arrays[0](_arrays)
     else:
         _containers.append(_ref(value))
         if len(_containers) >= _container_limit[0]:
@@ -214,8 +226,26 @@ def _live(refs: list[weakref.ref]) -> list[Any]:
 
 
 def live_arrays() -> list[Array]:
-    """The dynamic ``pa.Array`` objects alive now."""
+    """The dynamic ``pa.Array`` objects alive now (the first call registers those made so far, see above)."""
+    if not settings.registering:
+        _start_registering()
     return _live(_arrays)
+
+
+def _start_registering() -> None:
+    """Register every dynamic array alive, found on the heap, and every one made from now on."""
+    with _lock:
+        if settings.registering:
+            return
+        # Registering first: an array made in another thread during the scan is registered, found, or both
+        # (live_arrays drops repeats).
+        settings.registering = True
+        # type(), not isinstance: isinstance reads __class__, which an object such as a dead weakref.proxy raises.
+        found = [
+            _ref(value) for value in gc.get_objects() if issubclass(type(value), ARRAY_TYPE) and _is_dynamic(value)
+        ]
+        _arrays[:0] = found
+        settings.dynamic_limit = max(settings.dynamic_limit, 2 * len(_arrays))
 
 
 def live_containers() -> list[Container]:

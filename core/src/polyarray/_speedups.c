@@ -37,6 +37,7 @@ typedef struct {
     char array_mode;      /* functions return pa.Array (else native arrays) */
     char dynamic_backend; /* the dynamic_backend flag of new arrays */
     char nan_checking;    /* a NaN policy other than "nothing" is set */
+    char registering;     /* new dynamic arrays are registered (from the first dynamic switch on) */
     Py_ssize_t dynamic_limit; /* the length at which the registry of dynamic arrays is pruned */
 } Settings;
 
@@ -60,6 +61,8 @@ static PyMemberDef settings_members[] = {
     {"array_mode", T_BOOL, offsetof(Settings, array_mode), 0, "Whether functions return pa.Array."},
     {"dynamic_backend", T_BOOL, offsetof(Settings, dynamic_backend), 0, "The flag of new arrays and Containers."},
     {"nan_checking", T_BOOL, offsetof(Settings, nan_checking), 0, "Whether a NaN policy is set."},
+    {"registering", T_BOOL, offsetof(Settings, registering), 0,
+     "Whether new dynamic arrays are registered (from the first dynamic switch on)."},
     {"dynamic_limit", T_PYSSIZET, offsetof(Settings, dynamic_limit), 0,
      "The registry length at which _dynamic.track prunes it (the fast path appends below it)."},
     {NULL},
@@ -472,7 +475,7 @@ raise_translated(FastFunction *self)
     return NULL;
 }
 
-/* A pa.Array of the backend around `result` (stolen), registered as dynamic as _dynamic.track does. */
+/* A pa.Array of the backend around `result` (stolen), flagged and registered as dynamic as _registry.track does. */
 static PyObject *
 new_array(PyObject *result, PyObject *backend)
 {
@@ -483,7 +486,13 @@ new_array(PyObject *result, PyObject *backend)
     }
     SLOT(array, data_offset) = result;
     SLOT(array, backend_offset) = Py_NewRef(backend);
-    if (settings->dynamic_backend && PyList_GET_SIZE(registry) < settings->dynamic_limit) {
+    if (!settings->dynamic_backend) {
+        return array;
+    }
+    if (!settings->registering) {
+        SLOT(array, dynamic_offset) = Py_NewRef(Py_True);
+    }
+    else if (PyList_GET_SIZE(registry) < settings->dynamic_limit) {
         SLOT(array, dynamic_offset) = Py_NewRef(Py_True);
         PyObject *ref = PyWeakref_NewRef(array, NULL);
         if (ref == NULL || PyList_Append(registry, ref) < 0) {
@@ -493,7 +502,7 @@ new_array(PyObject *result, PyObject *backend)
         }
         Py_DECREF(ref);
     }
-    else if (settings->dynamic_backend) {
+    else {
         PyObject *done = PyObject_CallOneArg(track, array);
         if (done == NULL) {
             Py_DECREF(array);
