@@ -495,3 +495,48 @@ def test_matrix_rank_of_a_matrix_holding_nan_is_a_value_error_and_positive_power
             pa.linalg.matrix_rank(x)
     squared = pa.to_numpy(pa.linalg.matrix_power(x, 2))
     np.testing.assert_array_equal(np.isnan(squared), [[True, True], [True, False]])  # a product, as NumPy's
+
+
+# -- operands that are not arrays ----------------------------------------------------------
+
+
+class _NoOperators:
+    pass
+
+
+class _Reflecting:
+    def __radd__(self, other):
+        return "_Reflecting.__radd__"
+
+    def __eq__(self, other):
+        return "_Reflecting.__eq__"
+
+    __hash__ = object.__hash__
+
+
+@pytest.mark.parametrize("other", [None, "x", b"x", {}, object(), _NoOperators()], ids=repr)
+def test_operators_hand_back_values_that_are_not_arrays(backend, other):
+    # As Python's numbers do: NotImplemented, so == and != compare identities and the rest raise TypeError, on
+    # every backend alike (NumPy would compare element-wise with an object array, PyTorch raise its own error).
+    x = pa.asarray([1.0, 2.0])
+    assert x.__add__(other) is NotImplemented and x.__radd__(other) is NotImplemented
+    assert x.__lt__(other) is NotImplemented and x.__eq__(other) is NotImplemented
+    assert (x == other) is False and (x != other) is True
+    for operation in (lambda: x + other, lambda: other - x, lambda: x < other, lambda: x @ other, lambda: x**other):
+        with pytest.raises(TypeError, match=r"not supported|unsupported operand"):
+            operation()
+    y = x
+    with pytest.raises(TypeError, match="unsupported operand"):
+        y += other
+    assert y is x and pa.to_numpy(x).tolist() == [1.0, 2.0]
+
+
+def test_operators_let_another_class_answer(backend):
+    x = pa.asarray([1.0, 2.0])
+    assert x + _Reflecting() == "_Reflecting.__radd__"
+    assert (x == _Reflecting()) == "_Reflecting.__eq__"
+    # Numbers, lists, NumPy scalars and arrays stay operands.
+    ones = [1.0, 1.0]
+    assert pa.to_numpy(x + ones).tolist() == [2.0, 3.0]
+    assert pa.to_numpy(x * np.float32(2)).tolist() == [2.0, 4.0]
+    assert pa.to_numpy(x == 2.0).tolist() == [False, True]

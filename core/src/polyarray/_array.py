@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 else:
     _Methods = object
 
-__all__ = ["Array", "wrap_native", "set_namespace_builder"]
+__all__ = ["Array", "wrap_native", "set_namespace_builder", "is_operand"]
 
 #: What ``Array.__array_namespace__`` returns for a backend: ``_namespace.namespace_of``, which the layer that
 #: builds namespaces gives (:func:`set_namespace_builder`).
@@ -680,8 +680,51 @@ ACCELERABLE: dict[str, tuple[str, bool]] = {}
 METHODS: dict[str, tuple[Declaration, bool]] = {}
 
 
+#: The protocols of array-like objects: an object whose class has one is an operand of pa.Array's operators.
+_ARRAY_PROTOCOLS = (
+    "__array__",
+    "__array_interface__",
+    "__array_struct__",
+    "__dlpack__",
+    "__array_namespace__",
+    "__polyarray_function__",
+)
+#: Class -> whether pa.Array's operators take its values (see :func:`is_operand`), filled as classes are met.
+_OPERAND_CLASSES: dict[type, bool] = {bool: True, int: True, float: True, complex: True, list: True, tuple: True}
+
+
+def is_operand(value: Any) -> bool:
+    """Whether ``value`` is an operand of ``pa.Array``'s operators: a number, an array (``pa.Array``, an
+    installed backend's native array, an object with an array protocol) or a list or tuple of them.
+
+    For any other value an operator returns NotImplemented, as Python's
+    numbers do: the other operand's reflected operator is asked, then ``==``
+    and ``!=`` compare identities and the others raise ``TypeError`` alike on
+    every backend (a framework would compare ``x == object()`` element-wise,
+    or raise an error of its own).
+
+    >>> from polyarray._array import is_operand
+    >>> is_operand(1.5), is_operand(pa.asarray([1.0])), is_operand(None), is_operand("x")
+    (True, True, False, False)
+    """
+    cls = type(value)
+    known = _OPERAND_CLASSES.get(cls)
+    if known is None:
+        known = (
+            issubclass(cls, (Array, bool, int, float, complex, list, tuple))
+            or any(hasattr(cls, name) for name in _ARRAY_PROTOCOLS)
+            or _choice.owner_of_native(value) is not None
+        )
+        if len(_OPERAND_CLASSES) > 4096:  # classes made on the fly: the cache stays small
+            _OPERAND_CLASSES.clear()
+        _OPERAND_CLASSES[cls] = known
+    return known
+
+
 def _binary(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
+        if not is_operand(other):
+            return NotImplemented
         return self.backend.operators[function](self, other)
 
     operator.__doc__ = f"``self {symbol} other``: ``pa.{function}(self, other)``."
@@ -690,6 +733,8 @@ def _binary(function: str, symbol: str):
 
 def _reflected(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
+        if not is_operand(other):
+            return NotImplemented
         return self.backend.operators[function](other, self)
 
     operator.__doc__ = f"``other {symbol} self``: ``pa.{function}(other, self)``."
@@ -698,6 +743,8 @@ def _reflected(function: str, symbol: str):
 
 def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
+        if not is_operand(other):
+            return NotImplemented
         return self.backend.inplace(self, self.backend.operators[function](self, other), symbol, name)
 
     operator.__doc__ = (

@@ -1389,6 +1389,25 @@ static PyTypeObject AcceleratedType = {
     .tp_clear = (inquiry)accelerated_clear,
 };
 
+/* Whether the operators call the backend's function for `other` at once: a number, a pa.Array or a native
+ * array of an installed backend (type_owner). Any other operand goes to the Python operator, which returns
+ * NotImplemented for what is not an operand (_array.is_operand). */
+static int
+fast_operand(PyObject *other)
+{
+    PyTypeObject *type = Py_TYPE(other);
+    if (type == &PyFloat_Type || type == &PyLong_Type || type == &PyBool_Type || type == &PyComplex_Type ||
+        PyObject_TypeCheck(other, array_type)) {
+        return 1;
+    }
+    PyObject *owner = PyDict_GetItemWithError(type_owner, (PyObject *)type); /* borrowed */
+    if (owner == NULL) {
+        PyErr_Clear(); /* the Python operator decides */
+        return 0;
+    }
+    return owner != Py_None;
+}
+
 static PyObject *
 operator_vectorcall(PyObject *function, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -1403,7 +1422,7 @@ operator_vectorcall(PyObject *function, PyObject *const *args, size_t nargsf, Py
         return function_vectorcall(function, args, nargsf, kwnames);
     }
     PyObject *backend = SLOT(args[0], backend_offset);
-    if (backend == NULL) {
+    if (backend == NULL || (nargs == 2 && !fast_operand(args[1]))) {
         return function_vectorcall(function, args, nargsf, kwnames);
     }
     PyObject *target = backend_entry(backend, operators_offset, self->qualname);
@@ -1732,7 +1751,7 @@ method_is_overloaded(PyTypeObject *left, PyTypeObject *right, PyObject *name)
 static PyObject *
 binary_method(const NumberSlot *slot, PyObject *self, PyObject *other, int reflected)
 {
-    if (plain_array(self)) {
+    if (plain_array(self) && fast_operand(other)) {
         PyObject *args[2] = {reflected ? other : self, reflected ? self : other};
         return call_operator(self, slot->qualname, args, 2);
     }
@@ -1851,7 +1870,7 @@ static const char *comparison_methods[6] = {"__lt__", "__le__", "__eq__", "__ne_
 static PyObject *
 array_richcompare(PyObject *self, PyObject *other, int op)
 {
-    if (plain_array(self)) {
+    if (plain_array(self) && fast_operand(other)) {
         PyObject *args[2] = {self, other};
         return call_operator(self, comparison_qualnames[op], args, 2);
     }
