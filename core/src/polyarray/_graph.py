@@ -796,13 +796,15 @@ def _body_lines(graph: Graph, namer: _Namer) -> list[str]:
             continue
         _call_lines(namer, node, statements, counter)
     kept = {namer.value(spec.value) for spec in leaves(graph.out_tree) if isinstance(spec, OutputValue)}
+    # Only what a statement writes is deleted: the inputs and constants are read, never written.
+    results = {name for _, written, _ in statements for name in written}
     last: dict[str, int] = {}
     for index, (_, written, read) in enumerate(statements):
         for name in (*written, *read):
             last[name] = index
     dead: dict[int, list[str]] = {}
     for name, index in last.items():
-        if name not in kept and name[0] in "vr":  # results: inputs and constants stay
+        if name in results and name not in kept:
             dead.setdefault(index, []).append(name)
     lines: list[str] = []
     for index, (line, _, _) in enumerate(statements):

@@ -9,7 +9,7 @@ collector tracks, once, and from then on ``settings.registering`` is True and
 every new dynamic array is registered as a weak reference too. So a program
 that never switches dynamically pays nothing per array beyond its flag (a
 registration is about a fifth of an operator's cost on small arrays), and
-one that does pays one heap scan (about 10 ms with PyTorch imported), then a
+one that does pays one heap scan (10 to 25 ms with PyTorch imported), then a
 weak reference per array. The registry keeps nothing alive; its lists are
 pruned once they have doubled since their last pruning. Arrays that
 ``gc.freeze()`` moved out of the collector's generations before the first
@@ -139,20 +139,14 @@ def track(value: Array | Container) -> None:
     """Flag ``value`` as dynamic and register it, without converting it."""
     if value.__class__ is ARRAY_TYPE:  # every new array, unless the default is off: kept short
         value._dynamic = True
-        # Before the first dynamic switch, the switch finds it on the heap. An array of a program PyTorch
-        # is compiling is not registered: the compiled program makes none to switch.
-        if settings.registering and not compiling():
-            _append_array(_ref(value))
-            if len(_arrays) >= settings.dynamic_limit:
-                settings.dynamic_limit = _prune_arrays[0](_arrays)
+        if settings.registering:  # before the first dynamic switch, the switch finds it on the heap
+            _register_array(value)
         return
     # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
     _setattr(value, "_dynamic", True)
     if isinstance(value, ARRAY_TYPE):
         if settings.registering:
-            _arrays.append(_ref(value))
-            if len(_arrays) >= settings.dynamic_limit:
-                settings.dynamic_limit = _prune_arrays[0](_arrays)
+            _register_array(value)
     else:
         _containers.append(_ref(value))
         if len(_containers) >= _container_limit[0]:
@@ -160,6 +154,18 @@ def track(value: Array | Container) -> None:
 
 
 _setattr = object.__setattr__
+
+
+def _register_array(value: object) -> None:
+    """Append a weak reference to ``value`` to the registry of arrays, pruning it when it has doubled.
+
+    An array of a program PyTorch is compiling is not registered: the compiled program makes none to switch.
+    """
+    if compiling():
+        return
+    _append_array(_ref(value))
+    if len(_arrays) >= settings.dynamic_limit:
+        settings.dynamic_limit = _prune_arrays[0](_arrays)
 
 
 def registry() -> list[weakref.ref]:
