@@ -540,3 +540,46 @@ def test_operators_let_another_class_answer(backend):
     assert pa.to_numpy(x + ones).tolist() == [2.0, 3.0]
     assert pa.to_numpy(x * np.float32(2)).tolist() == [2.0, 4.0]
     assert pa.to_numpy(x == 2.0).tolist() == [False, True]
+
+
+# -- item() and tolist() -------------------------------------------------------------------
+
+
+def test_item_and_tolist_give_python_scalars_as_numpy_does(backend):
+    x = pa.asarray([[1.5, 2.0], [3.0, 4.0]], dtype=pa.float32)
+    reference = np.asarray([[1.5, 2.0], [3.0, 4.0]], dtype=np.float32)
+    for index in [(), (3,), (-4,), (1, 0), (-1, -2)]:
+        if index == ():
+            got, expected = pa.asarray([[2.5]]).item(), 2.5
+        else:
+            got, expected = x.item(*index), reference.item(*index)
+        assert got == expected and type(got) is float, index
+    one = {
+        "bool": (pa.asarray([True]), True),
+        "int": (pa.asarray([[-7]], dtype=pa.int32), -7),
+        "uint8": (pa.asarray(200, dtype=pa.uint8), 200),
+        "complex": (pa.asarray([1 + 2j], dtype=pa.complex64), 1 + 2j),
+    }
+    for name, (array, expected) in one.items():
+        got = array.item()
+        assert got == expected and type(got) is type(expected), name
+    assert x.tolist() == reference.tolist() and all(type(v) is float for row in x.tolist() for v in row)
+    assert pa.asarray(3, dtype=pa.int32).tolist() == 3 and type(pa.asarray(3, dtype=pa.int32).tolist()) is int
+    assert pa.asarray([True, False]).tolist() == [True, False]
+    assert pa.asarray([1j], dtype=pa.complex64).tolist() == [1j]
+    assert pa.zeros((2, 0)).tolist() == [[], []]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda x: x.item(), pa.PolyarrayValueError, r"one element, not one of shape \(2, 2\)"),
+        (lambda x: x.item(4), pa.PolyarrayIndexError, r"item\(4\) is out of bounds for an array of 4 elements"),
+        (lambda x: x.item(2, 0), pa.PolyarrayIndexError, r"item\(2, 0\) is out of bounds"),
+        (lambda x: x.item(0, 0, 0), pa.PolyarrayValueError, r"one flat index or 2 indices"),
+        (lambda x: x.item(1.5), pa.PolyarrayTypeError, r"integer indices, not float"),
+    ],
+)
+def test_item_refuses_bad_indices_alike(backend, call, error, message):
+    with pytest.raises(error, match=message):
+        call(pa.asarray([[1.0, 2.0], [3.0, 4.0]], dtype=pa.float32))

@@ -10,7 +10,9 @@ as to ``pa.add``. Operators and methods of a ``pa.Array`` return a
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Iterator
+from operator import index as _as_index
 from typing import TYPE_CHECKING, Any
 
 from . import _choice, _registry
@@ -18,7 +20,7 @@ from ._config import settings
 from ._declare import ordered_wrappers
 from ._devices import device_of
 from ._discovery import available_backends
-from ._errors import PolyarrayError, PolyarrayTypeError, PolyarrayValueError
+from ._errors import PolyarrayError, PolyarrayIndexError, PolyarrayTypeError, PolyarrayValueError
 
 if TYPE_CHECKING:
     import weakref
@@ -391,6 +393,85 @@ class Array(_Methods):
         self._scalar("operator.index", _INTEGER_KINDS)
         return self._python_int()
 
+    def item(self, *index: int) -> bool | int | float | complex:
+        """One element as a Python ``bool``, ``int``, ``float`` or ``complex`` (by the dtype's kind), as NumPy's.
+
+        With no argument the array holds exactly one element, of any shape;
+        one integer is a flat index (counting from the end where negative);
+        as many integers as the array has dimensions index one element. A
+        lazy array computes the element.
+
+        >>> pa.asarray([[2.5]]).item(), pa.asarray([1, 2, 3]).item(-1), pa.asarray([[1, 2], [3, 4]]).item(1, 0)
+        (2.5, 3, 3)
+        >>> pa.asarray([True]).item(), pa.asarray([1j]).item()
+        (True, 1j)
+        """
+        key = self._element_key(index)
+        element = self[key] if key else self
+        if not isinstance(element, Array):
+            element = wrap_native(element, self.backend)
+        kind = element.dtype.kind
+        if kind == "bool":
+            return bool(element)
+        if kind in _INTEGER_KINDS:
+            return int(element)
+        return float(element) if kind == "real floating" else complex(element)
+
+    def _element_key(self, index: tuple[Any, ...]) -> tuple[int, ...]:
+        """The integer key of the element :meth:`item` names by ``index`` (checked against the shape)."""
+        shape = self.shape
+        if any(extent is None for extent in shape):
+            raise PolyarrayTypeError(
+                f"item() of an array whose shape {shape} has unknown sizes (a lazy {self.backend.name} array whose "
+                f"size depends on values); compute the sizes first: x, = pa.persist(x)."
+            )
+        sizes = [extent for extent in shape if extent is not None]  # all of them: no size is unknown
+        size = math.prod(sizes)
+        try:
+            values = [_as_index(value) for value in index]
+        except TypeError:
+            raise PolyarrayTypeError(
+                f"item() takes integer indices, not {', '.join(type(value).__name__ for value in index)}."
+            ) from None
+        if not values:
+            if size != 1:
+                raise PolyarrayValueError(
+                    f"item() with no index needs an array of one element, not one of shape {tuple(sizes)}; "
+                    f"pass the index of the element (x.item(0), x.item(i, j))."
+                )
+            return (0,) * len(sizes)
+        if len(values) == 1 and len(sizes) != 1:
+            flat = values[0]
+            if not -size <= flat < size:
+                raise PolyarrayIndexError(f"item({flat}) is out of bounds for an array of {size} elements.")
+            flat %= size
+            key = []
+            for extent in reversed(sizes):
+                flat, position = divmod(flat, extent)
+                key.append(position)
+            return tuple(reversed(key))
+        if len(values) != len(sizes):
+            raise PolyarrayValueError(
+                f"item() takes one flat index or {len(sizes)} indices for an array of shape {tuple(sizes)}, "
+                f"not {len(values)}."
+            )
+        for value, extent in zip(values, sizes):
+            if not -extent <= value < extent:
+                raise PolyarrayIndexError(f"item{tuple(values)} is out of bounds for an array of shape {tuple(sizes)}.")
+        return tuple(values)
+
+    def tolist(self) -> Any:
+        """The values as nested Python lists of Python scalars (a 0-d array gives its scalar), as NumPy's.
+
+        A lazy array computes its values.
+
+        >>> pa.asarray([[1, 2], [3, 4]]).tolist(), pa.asarray(2.5).tolist(), pa.asarray([True, False]).tolist()
+        ([[1, 2], [3, 4]], 2.5, [True, False])
+        """
+        import numpy
+
+        return numpy.asarray(self.backend.raw.to_numpy(self.data)).tolist()
+
     def _python_int(self) -> int:
         """The element as a Python int, through NumPy where the framework cannot convert it (torch uint64 ≥ 2**63)."""
         try:
@@ -483,9 +564,9 @@ def _translating(name: str) -> None:
     """Make ``Array.<name>`` (a Python conversion, which may compute a lazy array) raise polyarray errors."""
     method = getattr(Array, name)
 
-    def convert(self: Array) -> Any:
+    def convert(self: Array, *args: Any) -> Any:
         try:
-            return method(self)
+            return method(self, *args)
         except PolyarrayError:
             raise
         except Exception as error:
@@ -495,10 +576,11 @@ def _translating(name: str) -> None:
 
     convert.__name__ = convert.__qualname__ = name
     convert.__doc__ = method.__doc__
+    vars(convert)["__wrapped__"] = method  # inspect.signature shows the method's
     setattr(Array, name, convert)
 
 
-for _conversion in ("__bool__", "__int__", "__float__", "__complex__", "__index__"):
+for _conversion in ("__bool__", "__int__", "__float__", "__complex__", "__index__", "item", "tolist"):
     _translating(_conversion)
 del _conversion
 
