@@ -138,11 +138,17 @@ def test_the_dispatcher_chooses_as_the_python_one():
         pa.add(a, a, backend="nosuchbackend")
 
 
-#: Keys of every kind: plain basic ones (the compiled subscript's), NumPy integers, arrays, booleans, and bad ones.
+#: Keys of every kind: plain basic ones (the compiled subscript's), NumPy integers, arrays (native and pa.Array,
+#: the compiled subscript's too: index arrays, masks, 0-d ones), booleans, and bad ones.
 SUBSCRIPT_KEYS = [
     1, -1, (1, 2), (slice(None), None), (None, 1, ...), slice(1, 3), (..., slice(None, None, -1)), (), ...,
     (1, ..., 2), np.int64(1), (np.int64(1), 2), [0, 2], np.array([True, False, True]), True,
     5, (0, 0, 0), "a", (slice(None), [0, 1]),
+    np.array([2, 0]), np.array([[0], [2]]), np.ones((3, 4), dtype=bool), np.array(1), np.array([0.5]),
+    pa.asarray(np.array([2, 0, -1]), backend="numpy"), pa.asarray(np.array([True, False, True]), backend="numpy"),
+    pa.asarray(np.array(1), backend="numpy"), pa.asarray(np.array(True), backend="numpy"),
+    pa.asarray(np.array([5]), backend="numpy"), pa.asarray(np.array([0.5]), backend="numpy"),
+    pa.asarray(np.array([True, False]), backend="numpy"), pa.asarray(np.zeros((0,), dtype=np.int64), backend="numpy"),
 ]  # fmt: skip
 
 

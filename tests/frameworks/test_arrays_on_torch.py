@@ -136,3 +136,33 @@ def test_the_compiled_dispatcher_infers_the_backend_as_the_python_choice(implici
         result = getattr(pa, name)(*args, **kwargs)
         assert result.backend is expected, (name, implicit)
         assert _choice.state.implicit is expected, (name, implicit)
+
+
+def _indexed(index, array, key):
+    try:
+        result = index(array, key)
+    except Exception as error:
+        return type(error), str(error)
+    return type(result), result.dtype, result.shape, pa.to_numpy(result).tolist()
+
+
+#: Array keys the compiled subscript takes on torch (tensors, pa.Array over them) and those it hands on.
+TORCH_ARRAY_KEYS = [
+    lambda: torch.tensor([2, 0]),
+    lambda: torch.ones(3, 4, dtype=torch.bool),
+    lambda: pa.asarray(torch.tensor([2, 0, -1])),
+    lambda: pa.asarray(torch.tensor([True, False, True])),
+    lambda: pa.asarray(torch.tensor(1)),
+    lambda: pa.asarray(torch.tensor(True)),
+    lambda: pa.asarray(torch.tensor([5])),
+    lambda: pa.asarray(torch.tensor([0.5])),
+    lambda: pa.asarray(torch.tensor([True, False])),
+    lambda: pa.asarray(np.array([1, 2]), backend="numpy"),
+]
+
+
+@pytest.mark.parametrize("make_key", TORCH_ARRAY_KEYS)
+def test_the_subscript_with_an_array_key_gives_what_getitem_gives_on_torch(make_key):
+    array = pa.asarray(torch.arange(12.0).reshape(3, 4))
+    key = make_key()
+    assert _indexed(lambda a, k: a[k], array, key) == _indexed(pa.Array.__getitem__, array, key)

@@ -1494,9 +1494,11 @@ accelerate_operator(PyObject *module, PyObject *args, PyObject *kwargs)
  * itself is replaced: where the array's backend indexes its native arrays directly
  * (Backend.direct_index_type, the native type such indexing gives, or None) and the key is made of
  * plain ints, slices, None and ... only, the result is data[key] wrapped, as the direct branch of the
- * backend's getitem (_wrappers/views.py make_getitem) gives it. Every other call, and every call whose
- * indexing raises or gives another type, goes to the slot it replaced, which calls __getitem__ (and
- * indexes again). Assigning Array.__getitem__ restores CPython's own slot.
+ * backend's getitem (_wrappers/views.py make_getitem) gives it. A key that is one native array, or one
+ * pa.Array of the same backend over one (an index array, a mask), indexes the data as the framework's
+ * own get_item does in that getitem's other branch, where it gives a native array. Every other call,
+ * and every call whose indexing raises or gives another type, goes to the slot it replaced, which calls
+ * __getitem__ (and indexes again). Assigning Array.__getitem__ restores CPython's own slot.
  */
 static binaryfunc python_subscript = NULL;
 
@@ -1553,18 +1555,27 @@ array_subscript(PyObject *self, PyObject *key)
     if (native_type == NULL || native_type == Py_None) {
         return python_subscript(self, key);
     }
-    if (PyTuple_CheckExact(key)) {
+    PyObject *index = key;
+    if (Py_IS_TYPE(key, array_type)) {
+        /* An index array or mask of the same backend: its data indexes, as native_key gives it. */
+        index = SLOT(key, data_offset);
+        if (SLOT(key, backend_offset) != backend || index == NULL || (PyObject *)Py_TYPE(index) != native_type) {
+            return python_subscript(self, key);
+        }
+    }
+    else if (PyTuple_CheckExact(key)) {
         for (Py_ssize_t i = 0, n = PyTuple_GET_SIZE(key); i < n; i++) {
             if (!is_plain_part(PyTuple_GET_ITEM(key, i))) {
                 return python_subscript(self, key);
             }
         }
     }
-    else if (!PyLong_CheckExact(key) && !Py_IS_TYPE(key, &PySlice_Type)) {
+    else if (!PyLong_CheckExact(key) && !Py_IS_TYPE(key, &PySlice_Type) && (PyObject *)Py_TYPE(key) != native_type) {
         return python_subscript(self, key);
     }
-    PyObject *result = PyObject_GetItem(data, key);
-    if (result != NULL && (PyObject *)Py_TYPE(result) != native_type && zero_dimensional(result)) {
+    PyObject *result = PyObject_GetItem(data, index);
+    if (result != NULL && index == key && (PyObject *)Py_TYPE(key) != native_type &&
+        (PyObject *)Py_TYPE(result) != native_type && zero_dimensional(result)) {
         /* A scalar for an integer per axis (NumPy): the same key with ... gives the 0-d view. */
         Py_SETREF(result, NULL);
         PyObject *extended = with_ellipsis(key);
