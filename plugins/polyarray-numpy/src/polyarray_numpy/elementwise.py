@@ -408,10 +408,24 @@ def positive(x, /):
     return np.positive(x)
 
 
+#: The dtype kinds an ndarray squared by np.square may have, by the class of the exponent 2.
+_SQUARED_KINDS = {int: "iuf", float: "f"}
+_NDARRAY, _SQUARE, _POWER = np.ndarray, np.square, np.power
+
+
+def _power(x1, x2, /):
+    """np.power, with an ndarray of integers or real floats to the Python number 2 squared by np.square, which
+    gives the same values and dtype in about half the time (NumPy's ``x ** 2`` does the same)."""
+    kinds = _SQUARED_KINDS.get(x2.__class__)
+    if kinds is not None and x2 == 2 and x1.__class__ is _NDARRAY and x1.dtype.kind in kinds:
+        return _SQUARE(x1)
+    return _POWER(x1, x2)
+
+
 @hookimpl
-@direct(np.power)
+@direct(_power)
 def pow(x1, x2, /):
-    return np.power(x1, x2)
+    return _power(x1, x2)
 
 
 @hookimpl

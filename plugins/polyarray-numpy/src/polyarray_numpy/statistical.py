@@ -8,13 +8,55 @@ here instead. ``np.cumulative_sum``/``np.cumulative_prod`` exist from NumPy 2.1.
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
-from ._helpers import NUMPY_2, normalize_axes
+from ._helpers import NUMPY_2, normalize_axes, ufunc_reduction
 from ._marker import direct, hookimpl
 
 _INT64, _UINT64, _FLOAT64 = np.dtype(np.int64), np.dtype(np.uint64), np.dtype(np.float64)
+_NDARRAY, _INTP = np.ndarray, np.intp
+# Typed Any: no overload in NumPy's stubs for ufunc.reduce matches the positional calls below.
+_ADD: Any = np.add.reduce
+_MULTIPLY: Any = np.multiply.reduce
+
+# np.sum, np.prod, np.max, np.min and np.mean dispatch in Python (about 1 µs a call) before they call a ufunc's
+# reduction for an ndarray; the functions below make that same call directly, and pass anything else (NumPy's
+# scalars) to the NumPy function. tests/test_numpy_direct_calls.py compares them with NumPy's.
+
+
+def _sum(x, /, *, axis=None, dtype=None, keepdims=False):
+    if x.__class__ is _NDARRAY:
+        return _ADD(x, axis, dtype, None, keepdims)
+    return np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def _prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    if x.__class__ is _NDARRAY:
+        return _MULTIPLY(x, axis, dtype, None, keepdims)
+    return np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+_max = ufunc_reduction(np.maximum, np.max)
+_min = ufunc_reduction(np.minimum, np.min)
+
+
+def _mean(x, /, *, axis=None, keepdims=False):
+    """np.mean of a non-empty real or complex floating ndarray wider than float16, as NumPy computes it (a sum
+    divided by the count as an ``intp``, in place for an array result)."""
+    if x.__class__ is not _NDARRAY or x.dtype.kind not in "fc" or x.dtype.itemsize < 4 or x.size == 0:
+        return np.mean(x, axis=axis, keepdims=keepdims)
+    if axis is None:
+        count = x.size
+    else:
+        count = 1
+        for each in normalize_axes(axis, x.ndim):
+            count *= x.shape[each]
+    total = _ADD(x, axis, None, None, keepdims)
+    if total.__class__ is _NDARRAY:
+        return np.true_divide(total, _INTP(count), out=total, casting="unsafe", subok=False)
+    return total.dtype.type(total / _INTP(count))
 
 
 def _accumulation_dtype(dtype):
@@ -128,13 +170,13 @@ def cumulative_sum_v_2p0_and_below(x, /, *, axis=None, dtype=None, include_initi
 
 
 @hookimpl
-@direct(np.max)
+@direct(_max)
 def max(x, /, *, axis=None, keepdims=False):
-    return np.max(x, axis=axis, keepdims=keepdims)
+    return _max(x, axis=axis, keepdims=keepdims)
 
 
 @hookimpl
-@direct(np.mean, when=_not_empty)
+@direct(_mean, when=_not_empty)
 def mean(x, /, *, axis=None, keepdims=False):
     x = np.asarray(x)
     if x.size == 0:
@@ -142,22 +184,22 @@ def mean(x, /, *, axis=None, keepdims=False):
         if _reduced_size(x, axis) == 0:
             return _nan_result(x, axis, keepdims, _mean_dtype(x.dtype))
         return np.mean(x, axis=axis, keepdims=keepdims, dtype=_mean_dtype(x.dtype))
-    return np.mean(x, axis=axis, keepdims=keepdims)
+    return _mean(x, axis=axis, keepdims=keepdims)
 
 
 @hookimpl
-@direct(np.min)
+@direct(_min)
 def min(x, /, *, axis=None, keepdims=False):
-    return np.min(x, axis=axis, keepdims=keepdims)
+    return _min(x, axis=axis, keepdims=keepdims)
 
 
 @hookimpl
-@direct(np.prod, when=_accumulates_in_own_dtype)
+@direct(_prod, when=_accumulates_in_own_dtype)
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     x = np.asarray(x)
     if dtype is None:
         dtype = _accumulation_dtype(x.dtype)
-    return np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 #: The dtypes a sum accumulates in whatever dtype= asks: NumPy's own sum is the implementation's there.
@@ -165,12 +207,12 @@ _OWN_ACCUMULATION = tuple(np.dtype(name) for name in ("float32", "float64", "com
 
 
 @hookimpl
-@direct(np.sum, when=_accumulates_in_own_dtype, dtypes=_OWN_ACCUMULATION)
+@direct(_sum, when=_accumulates_in_own_dtype, dtypes=_OWN_ACCUMULATION)
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     x = np.asarray(x)
     if dtype is None:
         dtype = _accumulation_dtype(x.dtype)
-    return np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 @hookimpl

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._helpers import ufunc_reduction
 from ._marker import direct, hookimpl
 
+_all = ufunc_reduction(np.logical_and, np.all, bool)
+_any = ufunc_reduction(np.logical_or, np.any, bool)
+
 
 @hookimpl
-@direct(np.all)
+@direct(_all)
 def all(x, /, *, axis=None, keepdims=False):
-    return np.all(x, axis=axis, keepdims=keepdims)
+    return _all(x, axis=axis, keepdims=keepdims)
 
 
 @hookimpl
-@direct(np.any)
+@direct(_any)
 def any(x, /, *, axis=None, keepdims=False):
-    return np.any(x, axis=axis, keepdims=keepdims)
+    return _any(x, axis=axis, keepdims=keepdims)
 
 
 @hookimpl
