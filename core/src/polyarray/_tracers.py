@@ -43,7 +43,33 @@ def constant_when_compiled(function: _F) -> _F:
     return function
 
 
+#: PyTorch's test of whether TorchDynamo traces, once PyTorch is imported (None before).
+_torch_is_compiling: Callable[[], bool] | None = None
+
+
 def compiling() -> bool:
-    """Whether PyTorch's compiler is tracing the caller (``torch.compiler.is_compiling``; False without torch)."""
-    torch = sys.modules.get("torch")
-    return torch is not None and torch.compiler.is_compiling()
+    """Whether PyTorch's compiler is tracing the caller's bytecode (False without torch).
+
+    ``torch.compiler.is_dynamo_compiling`` (``is_compiling`` on releases
+    before it), remembered once PyTorch is imported: the caches this guards
+    only matter where TorchDynamo reads the code; ``torch.export`` without
+    it runs the Python as it is.
+
+    >>> from polyarray._tracers import compiling
+    >>> compiling()
+    False
+    """
+    is_compiling = _torch_is_compiling
+    if is_compiling is None:
+        torch = sys.modules.get("torch")
+        if torch is None:
+            return False
+        compiler = torch.compiler
+        is_compiling = _remember(getattr(compiler, "is_dynamo_compiling", compiler.is_compiling))
+    return is_compiling()
+
+
+def _remember(is_compiling: Callable[[], bool]) -> Callable[[], bool]:
+    global _torch_is_compiling
+    _torch_is_compiling = is_compiling
+    return is_compiling

@@ -82,13 +82,9 @@ def _full(args: tuple, kwargs: dict[str, Any]) -> str | None:
 
 
 def _arange(args: tuple, kwargs: dict[str, Any]) -> str | None:
-    count = len(args)
     rank = 1
-    for value in (
-        args[0] if count else None,
-        args[1] if count > 1 else kwargs.get("stop"),
-        args[2] if count > 2 else kwargs.get("step"),
-    ):
+    # start, stop and step: positional, or stop and step by keyword (given twice, the call raises anyway).
+    for value in (*args, kwargs.get("stop"), kwargs.get("step")) if kwargs else args:
         if value is not None:
             found = _RANK.get(type(value))
             if found is None or found == 3:
@@ -208,7 +204,7 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
     parameters = decl.signature.parameters
     rule = CREATION_RULES.get(decl.name)
     if rule is not None and "dtype" in parameters:
-        return _with_default_dtype(_numeric_only(function, decl, backend), backend, rule, decl.qualname)
+        return _creating(function, decl, backend, rule)
     operands = promoted_operands(decl)
     if len(operands) >= 2:
         return _promoting(function, decl, backend, operands)
@@ -237,20 +233,33 @@ def _refuse_value(qualname: str, backend_name: str, name: str, value: Any) -> Po
     )
 
 
-def _numeric_only(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
-    """Refuse values that are not numeric data (None, strings, dicts, iterators …) and results of unknown dtypes.
+def _creating(
+    function: Callable[..., Any],
+    decl: Declaration,
+    backend: Backend,
+    rule: Callable[[tuple, dict[str, Any]], str | None],
+) -> Callable[..., Any]:
+    """A creation function of :data:`CREATION_RULES`: polyarray's default dtypes, and numeric data only.
 
-    Checked where data enters polyarray (``asarray``, ``full`` …), so no
-    ``pa.Array`` ever holds a dtype polyarray cannot name: a framework array
-    of such a dtype (torch ``complex32``, a ``tf.string`` tensor, JAX
-    ``float8``) is refused the same way.
+    Called without ``dtype`` (or with ``dtype=None``), the function gets the
+    backend's native dtype for this context's default of the kind ``rule``
+    finds in its values (none where ``rule`` gives None: the backend decides).
+
+    Values that are not numeric data (None, strings, dicts, iterators …) and
+    results of unknown dtypes are refused, where data enters polyarray
+    (``asarray``, ``full`` …), so no ``pa.Array`` ever holds a dtype polyarray
+    cannot name: a framework array of such a dtype (torch ``complex32``, a
+    ``tf.string`` tensor, JAX ``float8``) is refused the same way.
     """
     qualname, backend_name = decl.qualname, backend.name
     to_portable = backend._to_portable
     name = next(iter(decl.signature.parameters)) if decl.name == "asarray" else "fill_value"
     position = 0 if decl.name == "asarray" else 1 if decl.name == "full" else None
+    # The native default of each kind under each key of the context's defaults (a few of them in a program).
+    known: dict[tuple[str, str], Any] = {}
+    defaults_key = _dtypes.defaults_key
 
-    def numeric_only(*args: Any, **kwargs: Any) -> Any:
+    def creating(*args: Any, **kwargs: Any) -> Any:
         if position is not None:
             value = args[position] if len(args) > position else kwargs.get(name)
             if isinstance(value, _NOT_DATA) or (
@@ -261,6 +270,14 @@ def _numeric_only(function: Callable[..., Any], decl: Declaration, backend: Back
                 raise _refuse_value(qualname, backend_name, name, value)
             if isinstance(value, (list, tuple)) and _sequence_rank(value) is None:
                 _check_nested(value, qualname, backend_name, name)
+        if kwargs.get("dtype") is None:
+            kind = rule(args, kwargs)
+            if kind is not None:
+                key = (defaults_key(), kind)
+                native = known.get(key)
+                if native is None:
+                    native = known[key] = _native_default(backend, kind, qualname)
+                kwargs["dtype"] = native
         try:
             result = function(*args, **kwargs)
         except PolyarrayTypeError as error:
@@ -285,7 +302,7 @@ def _numeric_only(function: Callable[..., Any], decl: Declaration, backend: Back
                     ) from None
         return result
 
-    return numeric_only
+    return creating
 
 
 def _check_nested(values: list | tuple, qualname: str, backend_name: str, name: str) -> None:
@@ -308,30 +325,6 @@ def _native_default(backend: Backend, kind: str, qualname: str) -> Any:
             f"the default {kind} dtype is {dtype.name}, which the {backend.name} backend does not have; "
             f"choose another with pa.set_default_dtype or pass dtype=",
         ) from None
-
-
-def _with_default_dtype(
-    function: Callable[..., Any],
-    backend: Backend,
-    rule: Callable[[tuple, dict[str, Any]], str | None],
-    qualname: str,
-) -> Callable[..., Any]:
-    # The native default of each kind under each key of the context's defaults (a few of them in a program).
-    known: dict[tuple[str, str], Any] = {}
-    defaults_key = _dtypes.defaults_key
-
-    def with_default_dtype(*args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("dtype") is None:
-            kind = rule(args, kwargs)
-            if kind is not None:
-                key = (defaults_key(), kind)
-                native = known.get(key)
-                if native is None:
-                    native = known[key] = _native_default(backend, kind, qualname)
-                kwargs["dtype"] = native
-        return function(*args, **kwargs)
-
-    return with_default_dtype
 
 
 def _native_target(to_native: Any, target: DType, what: str, qualname: str, backend_name: str) -> Any:

@@ -139,6 +139,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if dtype in _ARANGE_INTEGERS and type(start) is int and type(stop) is int and type(step) is int:
         # Integers of a dtype torch has a kernel for: torch's length is exact; only an empty range is refused.
         if (stop - start) * step > 0:
+            if device is None and start == 0 and step == 1:  # torch reads fewer arguments at a lower cost
+                return torch.arange(stop) if dtype is torch.int64 else torch.arange(stop, dtype=dtype)
             return torch.arange(start, stop, step, dtype=dtype, device=torch_device(device))
         return torch.empty(0, dtype=dtype, device=torch_device(device))
     if dtype is None:
@@ -184,6 +186,8 @@ def empty(shape, *, dtype=None, device=None):
 @hookimpl
 @guard_dtypes
 def empty_like(x, /, *, dtype=None, device=None):
+    if dtype is None and device is None:
+        return torch.empty_like(x)  # torch reads keywords given as None at a cost
     return torch.empty_like(x, dtype=dtype, device=torch_device(device))
 
 
@@ -333,6 +337,8 @@ def ones(shape, *, dtype=None, device=None):
 @hookimpl
 @guard_dtypes
 def ones_like(x, /, *, dtype=None, device=None):
+    if dtype is None and device is None:
+        return torch.ones_like(x)  # torch reads keywords given as None at a cost
     return torch.ones_like(x, dtype=dtype, device=torch_device(device))
 
 
@@ -357,4 +363,6 @@ def zeros(shape, *, dtype=None, device=None):
 @hookimpl
 @guard_dtypes
 def zeros_like(x, /, *, dtype=None, device=None):
+    if dtype is None and device is None:
+        return torch.zeros_like(x)  # torch reads keywords given as None at a cost
     return torch.zeros_like(x, dtype=dtype, device=torch_device(device))

@@ -203,13 +203,29 @@ def _spread(function, x, axis, correction, keepdims):
     return function(x, dim=axes, correction=correction, keepdim=keepdims)
 
 
+def _std_direct(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """:func:`std` of a real floating tensor over one axis longer than ``correction``: torch's own."""
+    if axis.__class__ is int and x.ndim and x.shape[axis] - correction > 0:
+        return torch.std(x, axis, correction=correction, keepdim=keepdims)
+    return std(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+def _var_direct(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """:func:`var` of a real floating tensor over one axis longer than ``correction``: torch's own."""
+    if axis.__class__ is int and x.ndim and x.shape[axis] - correction > 0:
+        return torch.var(x, axis, correction=correction, keepdim=keepdims)
+    return var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
 @hookimpl
+@direct(_std_direct, dtypes=REAL_FLOATING)
 @guard_dtypes
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     return _spread(torch.std, x, axis, correction, keepdims)
 
 
 @hookimpl
+@direct(_var_direct, dtypes=REAL_FLOATING)
 @guard_dtypes
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     return _spread(torch.var, x, axis, correction, keepdims)
