@@ -640,7 +640,10 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 array.data = result
                 array.backend = B
                 if config.dynamic_backend:
-                    track(array)
+                    if config.registering:
+                        track(array)
+                    else:
+                        array._dynamic = True  # all that track does for a new Array before the first switch
                 return array
             return finish(result)
         return result if wrap == 0 else finish(result)
@@ -751,13 +754,22 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     first = first.data
                 if second.__class__ is Array and unwrap and second.backend is B:
                     second = second.data
-                if (first.__class__ is T or (others and isinstance(first, others))) and (
-                    second.__class__ is T or (others and isinstance(second, others))
-                ):
+                first_native = first.__class__ is T or (others and isinstance(first, others))
+                second_native = second.__class__ is T or (others and isinstance(second, others))
+                if first_native and second_native:
                     dtype = first.dtype
                     if not promoted or second.dtype is dtype:
                         return call((first, second), kwargs, dtype)
+                elif scalar_operands and (first_native or second_native):
+                    # An array and a Python scalar, which takes the array's dtype where its rule says so (as in
+                    # fast below).
+                    array, scalar = (first, second) if first_native else (second, first)
+                    rule = scalar_rules.get(array.dtype)
+                    cls = scalar.__class__
+                    if rule is not None and cls in rule[0] and (cls is not int or rule[1] <= scalar <= rule[2]):
+                        return call((first, second), kwargs, array.dtype)
             return fast(*args, **kwargs)
 
+        scalar_operands = scalars is not None and not minimum_rank and not ranked
         return fast_two
     return fast
