@@ -166,3 +166,18 @@ def test_the_subscript_with_an_array_key_gives_what_getitem_gives_on_torch(make_
     array = pa.asarray(torch.arange(12.0).reshape(3, 4))
     key = make_key()
     assert _indexed(lambda a, k: a[k], array, key) == _indexed(pa.Array.__getitem__, array, key)
+
+
+@pytest.mark.parametrize("operands", ["array first", "subclass first"])
+def test_a_subclass_of_another_backend_is_judged_as_a_pa_array(operands):
+    numpy_array = pa.asarray(np.arange(3.0), backend="numpy")
+    same = _Sub(np.arange(3.0))  # a subclass array of the call's backend, met first: its class is not trusted
+    foreign = _Sub(torch.arange(3.0))
+    assert pa.to_numpy(pa.add(numpy_array, same)).tolist() == [0.0, 2.0, 4.0]
+    first, second = (numpy_array, foreign) if operands == "array first" else (same, foreign)
+    result = first + second
+    assert result.backend.name == "numpy" and pa.to_numpy(result).tolist() == [0.0, 2.0, 4.0]
+    assert pa.add(first, second).backend.name == "numpy"
+    foreign.dynamic_backend = False
+    with pytest.raises(pa.BackendMismatchError, match=r"given a pa\.Array of the torch backend"):
+        pa.add(first, foreign)

@@ -23,7 +23,9 @@ seen: its data is then judged as a native array, so an array of another
 backend raises whatever its ``dynamic_backend`` flag.
 
 The per-call cost is one ``type(value) in accepted`` test per array
-argument; types are judged once and remembered.
+argument; types are judged once and remembered, except ``pa.Array`` and its
+subclasses, whose arrays belong to any backend: their backend is read at
+every call.
 """
 
 from __future__ import annotations
@@ -97,7 +99,7 @@ def handle_backend_invalid(function: Callable[..., Any], decl: Declaration, back
     def judge(value: Any) -> Any:
         """The value to pass on for one of a type not yet accepted (or an Array); raises for a foreign one."""
         cls = type(value)
-        if cls is Array:
+        if isinstance(value, Array):  # a subclass too, whose arrays may belong to any backend: never accepted by class
             if value.backend is backend:
                 return value
             if value.dynamic_backend:
