@@ -408,14 +408,17 @@ def positive(x, /):
     return np.positive(x)
 
 
-#: The dtype kinds an ndarray squared by np.square may have, by the class of the exponent 2.
-_SQUARED_KINDS = {int: "iuf", float: "f"}
+#: The dtype kinds an ndarray squared by np.square may have, by the class of the exponent 2: from NumPy 2.1 on,
+#: where np.power itself multiplies a real float by itself for the exponent 2 (before, it called pow, whose
+#: result differs in the last bit for some values); none before.
+_SQUARED_KINDS = {int: "iuf", float: "f"} if np.lib.NumpyVersion(np.__version__) >= "2.1.0" else {}
 _NDARRAY, _SQUARE, _POWER = np.ndarray, np.square, np.power
 
 
 def _power(x1, x2, /):
     """np.power, with an ndarray of integers or real floats to the Python number 2 squared by np.square, which
-    gives the same values and dtype in about half the time (NumPy's ``x ** 2`` does the same)."""
+    gives the same values and dtype in about half the time (NumPy's ``x ** 2`` does the same), where np.power
+    squares by multiplying."""
     kinds = _SQUARED_KINDS.get(x2.__class__)
     if kinds is not None and x2 == 2 and x1.__class__ is _NDARRAY and x1.dtype.kind in kinds:
         return _SQUARE(x1)
