@@ -805,8 +805,7 @@ def is_operand(value: Any) -> bool:
 
 def _binary(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        # is_operand's cache read here first: the classes met most are in it.
-        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):
+        if not is_operand(other):
             return NotImplemented
         return self.backend.operators[function](self, other)
 
@@ -816,7 +815,7 @@ def _binary(function: str, symbol: str):
 
 def _reflected(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):
+        if not is_operand(other):
             return NotImplemented
         return self.backend.operators[function](other, self)
 

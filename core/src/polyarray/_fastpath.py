@@ -575,6 +575,13 @@ def takes_scalar(param: inspect.Parameter) -> bool:
     return bool(_SCALAR_WORDS.search(_annotation_text(param.annotation)))
 
 
+def scalar_fits(rule: tuple[tuple[type, ...], int, int] | None, value: Any) -> bool:
+    """Whether the Python scalar ``value`` takes an array's dtype under ``rule`` (its :func:`scalar_rules` entry,
+    None where no scalar does): a type the rule keeps, and an int within its bounds."""
+    cls = value.__class__
+    return rule is not None and cls in rule[0] and (cls is not int or rule[1] <= value <= rule[2])
+
+
 def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> bool:
     if code == PASS:
         return True
@@ -640,10 +647,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 array.data = result
                 array.backend = B
                 if config.dynamic_backend:
-                    if config.registering:
-                        track(array)
-                    else:
-                        array._dynamic = True  # all that track does for a new Array before the first switch
+                    track(array)
                 return array
             return finish(result)
         return result if wrap == 0 else finish(result)
@@ -674,13 +678,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         dtype = None
         if scalar_at >= 0:
             dtype = values[promoted[1] if scalar_at == promoted[0] else promoted[0]].dtype
-            rule = scalar_rules.get(dtype)
-            value = values[scalar_at]
-            if (
-                rule is None
-                or value.__class__ not in rule[0]
-                or (value.__class__ is int and not rule[1] <= value <= rule[2])
-            ):
+            if not scalar_fits(scalar_rules.get(dtype), values[scalar_at]):
                 return chain(*args, **kwargs)
         elif promoted:
             dtype = values[promoted[0]].dtype
@@ -764,10 +762,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     # An array and a Python scalar, which takes the array's dtype where its rule says so (as in
                     # fast below).
                     array, scalar = (first, second) if first_native else (second, first)
-                    rule = scalar_rules.get(array.dtype)
-                    cls = scalar.__class__
-                    if rule is not None and cls in rule[0] and (cls is not int or rule[1] <= scalar <= rule[2]):
-                        return call((first, second), kwargs, array.dtype)
+                    dtype = array.dtype
+                    if scalar_fits(scalar_rules.get(dtype), scalar):
+                        return call((first, second), kwargs, dtype)
             return fast(*args, **kwargs)
 
         scalar_operands = scalars is not None and not minimum_rank and not ranked

@@ -451,11 +451,8 @@ def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
 def real_cast(args: tuple, kwargs: dict[str, Any]) -> None:
     """``astype``: a complex array casts only to a complex dtype (or bool); its parts are taken explicitly."""
     dtype_required(args, kwargs)
-    x = args[0] if args else kwargs.get("x")
-    if x.__class__ is not complex:  # what _kind(x) says, read for an array's dtype alone (most calls)
-        dtype = getattr(x, "dtype", None)
-        if dtype is None or not (_dtype_name(dtype) or "").startswith("complex"):
-            return
+    if _kind(args[0] if args else kwargs.get("x")) != "complex":
+        return
     name = _dtype_name(args[1] if len(args) > 1 else kwargs.get("dtype"))
     if name is not None and not name.startswith("complex") and name != "bool":
         raise PolyarrayTypeError(
