@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from inplace_outcomes import differences, takes_directly
 from operator_outcomes import compiled_and_python
 
 import polyarray as pa
@@ -181,3 +182,28 @@ def test_a_subclass_of_another_backend_is_judged_as_a_pa_array(operands):
     foreign.dynamic_backend = False
     with pytest.raises(pa.BackendMismatchError, match=r"given a pa\.Array of the torch backend"):
         pa.add(first, foreign)
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    ["bool", "int8", "uint8", "int16", "int64", "uint16", "float16", "bfloat16", "float32", "float64", "complex64"],
+)
+def test_inplace_operators_on_torch_give_what_their_reference_gives(dtype):
+    """``x op= y``: torch's in-place methods (``Tensor.add_`` …, the plugin's in-place marks) where the fast path
+    takes the call, ``x op y`` written into x otherwise; the same outcome, error or not, as the reference."""
+    assert list(differences("torch", [dtype], ["ignore"])) == []
+
+
+def test_inplace_operators_on_torch_call_its_in_place_methods():
+    x = pa.asarray(torch.ones(2, 3), backend="torch")
+    data = x.data
+    assert takes_directly("torch", "__iadd__", x, 1)
+    assert takes_directly("torch", "__imul__", x, pa.asarray(torch.full((3,), 2.0), backend="torch"))
+    assert takes_directly("torch", "__itruediv__", x, torch.full((2, 3), 4.0))
+    assert x.data is data and pa.to_numpy(x).tolist() == [[1.0] * 3] * 2
+    numpy_operand = pa.asarray(np.ones(3, dtype=np.float32))
+    assert not takes_directly("torch", "__iadd__", x, numpy_operand)  # another backend: the reference decides
+    leaf = pa.asarray(torch.ones(3, requires_grad=True), backend="torch")
+    with pytest.raises(pa.PolyarrayError, match="leaf Variable that requires grad"):
+        leaf += 1
+    assert leaf.data.tolist() == [1.0, 1.0, 1.0]

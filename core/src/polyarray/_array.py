@@ -827,7 +827,7 @@ def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
         if not is_operand(other):
             return NotImplemented
-        return self.backend.inplace(self, self.backend.operators[function](self, other), symbol, name)
+        return self.backend.inplace[name](self, other)
 
     operator.__doc__ = (
         f"``self {symbol}= other``: ``self {symbol} other`` written into ``self``, which keeps its "
@@ -843,6 +843,10 @@ def _unary(function: str):
     operator.__doc__ = f"``pa.{function}(self)``."
     return operator
 
+
+#: The in-place operators (``__iadd__`` …) -> (the function ``x op y`` calls, its symbol); the backend's
+#: ``inplace[name]`` makes each (``_fastpath.inplace_operator``).
+INPLACE_OPERATORS: dict[str, tuple[str, str]] = {f"__i{op}__": entry for op, entry in _BINARY.items()}
 
 for _op, (_fn, _symbol) in _BINARY.items():
     setattr(Array, f"__{_op}__", _binary(_fn, _symbol))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from ._array import INPLACE_OPERATORS
 from ._declare import (
     CATEGORIES,
     LAZY_HOOKS,
@@ -39,10 +40,9 @@ from ._errors import (
     PolyarrayTypeError,
     UnsupportedDtypeError,
 )
-from ._fastpath import build_function, operator_function
+from ._fastpath import build_function, inplace_operator, operator_function
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
-from ._wrappers.out import make_inplace
 from ._wrappers.views import direct_index_type, make_getitem, make_setitem
 
 __all__ = [
@@ -135,8 +135,9 @@ class Backend(Namespace):
 
     # Set when the backend is built (``build_backend``), before it is handed out.
     getitem: Callable[[Any, Any], Any]
-    #: ``x op= y`` for arrays of this backend: what is done with ``x op y`` (``_wrappers/out.py``).
-    inplace: Callable[[Any, Any, str, str], Any]
+    #: ``x op= y`` for arrays of this backend, per in-place operator (``"__iadd__"`` …):
+    #: ``_fastpath.inplace_operator``.
+    inplace: dict[str, Callable[[Any, Any], Any]]
     setitem: Callable[[Any, Any, Any], None]
 
     def __init__(self, info: BackendInfo, framework_version: str | None) -> None:
@@ -596,7 +597,10 @@ def _assemble(backend: Backend) -> Backend:
     backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
     backend.direct_index_type = direct_index_type(backend)
     backend.getitem = make_getitem(backend)
-    backend.inplace = make_inplace(backend)
+    backend.inplace = {
+        name: inplace_operator(backend.functions[function], backend.operators[function], backend, symbol, name)
+        for name, (function, symbol) in INPLACE_OPERATORS.items()
+    }
     backend.setitem = make_setitem(backend)
     return backend
 

@@ -56,13 +56,22 @@ from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
 from ._wrappers.errors import naming, naming_check, translate_exception
 from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters, plain_values
 from ._wrappers.mixed import choose, inner_wrappers
+from ._wrappers.out import assign_result
 from ._wrappers.shapes import Shape, _is_shape_parameter
 
 if TYPE_CHECKING:
     from ._backend import Backend
     from ._declare import Declaration
 
-__all__ = ["STAND_INS", "FastPlan", "build_function", "fast_function", "operator_function", "plan_for"]
+__all__ = [
+    "STAND_INS",
+    "FastPlan",
+    "build_function",
+    "fast_function",
+    "inplace_operator",
+    "operator_function",
+    "plan_for",
+]
 
 #: Wrappers the fast path can stand in for, given what it checks (see the module docstring).
 #: A function with any other active wrapper keeps its chain alone.
@@ -129,6 +138,8 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
+        inplace: a framework callable writing what ``native`` gives into its first operand, for those dtypes
+            (the implementation's ``polyarray_inplace`` mark), or None; for ``x op= y`` (:func:`inplace_operator`).
         native_type: the backend's main native array class (arrays of exactly it are checked first).
         other_types: the backend's other native array classes (NumPy's scalars, JAX's tracers …), matched
             with ``isinstance``.
@@ -170,6 +181,7 @@ class FastPlan:
         "dtype_source",
         "finish",
         "impl",
+        "inplace",
         "keywords",
         "minimum_rank",
         "native",
@@ -192,6 +204,7 @@ class FastPlan:
     impl: Callable[..., Any]
     native: Callable[..., Any] | None
     native_dtypes: Any
+    inplace: Callable[[Any, Any], Any] | None
     native_type: type[Any]
     other_types: tuple[type[Any], ...]
     backend: Backend
@@ -276,6 +289,85 @@ def operator_function(function: Any, backend: Backend) -> Callable[..., Any]:
             _tracers.trace_python_instead(compiled, python)
             return compiled
     return python
+
+
+def inplace_operator(
+    function: Any, operator: Callable[..., Any], backend: Backend, symbol: str, name: str
+) -> Callable[[Array, Any], Any]:
+    """``x op= y`` (the method ``name``) for arrays of ``backend``: ``x op y`` by ``operator`` (the backend's
+    ``operators`` entry of ``function``), written into ``x`` by ``assign_result``. That is the reference; the
+    closure returned makes the common calls directly and gives every other to it.
+
+    A common call has ``x`` over the backend's main native array type on a backend with mutable arrays, and
+    ``y`` a native array or ``pa.Array`` of the backend with ``x``'s dtype, or a Python scalar that takes that
+    dtype (the plan's scalar rule), so ``x op y`` has ``x``'s dtype. Where the implementation has an in-place
+    mark for the dtype (:attr:`FastPlan.inplace`, which raises before it writes anything) the mark's callable
+    writes into ``x``; otherwise ``x op y`` is computed as the fast path computes it and written through the
+    backend's ``inplace_update`` where it has the shape and dtype of ``x``, else handed to ``assign_result``.
+    A call that raises goes to the reference, which raises the translated error, nothing having been written.
+    The closure's ``reference`` attribute is the reference, for the tests that compare the two.
+    """
+
+    def reference(self: Array, other: Any) -> Any:
+        return assign_result(self, operator(self, other), symbol, name)
+
+    plan: FastPlan | None = function.plan
+    if (
+        plan is None
+        or not backend.mutable_arrays
+        or plan.arrays != (0, 1)
+        or plan.promoted != (0, 1)
+        or plan.nrequired != 2
+        or plan.check is not None
+        or plan.minimum_rank
+        or plan.ranked
+        or not plan.unwrap_arrays
+    ):
+        return reference
+    T, B, others = plan.native_type, backend, plan.other_types
+    impl, native, native_dtypes, writer = plan.impl, plan.native, plan.native_dtypes or (), plan.inplace
+    scalar_rules = plan.scalars or {}
+    check_nans, device_of = plan.check_nans, plan.device_of
+    update = backend.raw.inplace_update
+    config = settings
+
+    def inplace(self: Array, other: Any) -> Any:
+        data = self.data
+        if data.__class__ is not T or (check_nans and config.nan_checking):
+            return reference(self, other)
+        dtype = data.dtype
+        operand = other
+        if other.__class__ is Array and other.backend is B:
+            operand = other.data
+        cls = operand.__class__
+        if cls in SCALAR_TYPES:
+            if not scalar_fits(scalar_rules.get(dtype), operand):
+                return reference(self, other)
+        elif not (cls is T or (others and isinstance(operand, others))) or operand.dtype is not dtype:
+            return reference(self, other)
+        elif device_of is not None and device_of(operand) != device_of(data):
+            return reference(self, other)
+        direct = dtype in native_dtypes
+        if writer is not None and direct:
+            try:
+                writer(data, operand)
+            except Exception:
+                return reference(self, other)
+            return self
+        try:
+            result = (native if direct and native is not None else impl)(data, operand)
+        except Exception:
+            return reference(self, other)
+        if result.__class__ is T and result.dtype is dtype and result.shape == data.shape:
+            try:
+                if update(data, result) is data:
+                    return self
+            except Exception:
+                pass  # assign_result raises the translated error
+        return assign_result(self, result, symbol, name)
+
+    inplace.reference = reference  # type: ignore[attr-defined]  # pyright: ignore[reportFunctionMemberAccess]
+    return inplace
 
 
 def _plain(chain: Callable[..., Any]) -> Callable[..., Any]:
@@ -384,6 +476,7 @@ def plan_for(
     else:
         plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
+    plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
     plan.backend = backend
@@ -525,6 +618,16 @@ def _guarded_direct(implementation: Callable[..., Any]) -> tuple[Callable[..., A
     calls ``native``."""
     mark = _mark_of(implementation)
     return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) >= 3 else None
+
+
+def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], Any] | None:
+    """The framework callable of a mark ``polyarray_inplace = (writer, code)``: ``writer(x1, x2)`` writes what the
+    direct mark's callable gives for ``(x1, x2)`` into ``x1``, for the same dtypes, raising before it writes
+    anything. Like the direct mark, it counts only on the function whose code it names."""
+    mark = getattr(implementation, "polyarray_inplace", None)
+    if isinstance(mark, tuple) and len(mark) == 2 and getattr(implementation, "__code__", None) is mark[1]:
+        return cast("Callable[[Any, Any], Any]", mark[0])
+    return None
 
 
 def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:

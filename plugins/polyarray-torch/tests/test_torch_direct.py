@@ -160,3 +160,32 @@ def test_reshape(args, kwargs):
 
 def test_the_plugin_module_is_the_one_tested():
     assert polyarray_torch.__name__ == "polyarray_torch" and len(MARKED) >= 20 and len(PYTHON_NATIVES) >= 14
+
+
+INPLACE_MARKED = [(m, n, f) for m, n, f in MARKED if hasattr(f, "polyarray_inplace")]
+
+
+@pytest.mark.parametrize(("module", "name", "function"), INPLACE_MARKED, ids=[n for _, n, _ in INPLACE_MARKED])
+def test_an_in_place_mark_writes_what_the_native_callable_gives(module, name, function):
+    """For every dtype of the mark, a tensor, a broadcast row and Python scalars as the second operand: the
+    in-place method leaves in x the bytes the native callable gives; where it raises, x is unchanged."""
+    method, code = function.polyarray_inplace
+    native, _, dtypes = function.polyarray_direct
+    assert code is function.__code__ and name in {"add", "subtract", "multiply", "divide", "pow"}
+    for dtype in dtypes:
+        base = torch.tensor([[1.0, -2.0, 3.0], [4.0, 0.5, -6.0]]).to(dtype)
+        row = torch.tensor([2.0, 1.0, -1.0]).to(dtype)
+        seconds = [base.flip(0), row, row[:1], 2, 1.5, -0.0, torch.ones((2, 2, 3), dtype=dtype)]
+        for second in seconds:
+            x = base.clone()
+            try:
+                expected = native(base, second)
+            except RuntimeError:
+                expected = None
+            try:
+                method(x, second)
+            except RuntimeError:
+                assert torch.equal(x, base), (name, dtype, second)  # nothing written
+                continue
+            assert expected is not None and expected.dtype == x.dtype and expected.shape == x.shape
+            assert torch.equal(x.view(-1).view(torch.uint8), expected.reshape(-1).view(torch.uint8)), (dtype, second)

@@ -174,17 +174,9 @@ def handle_out_argument(function: Callable[..., Any], decl: Declaration, backend
     return with_out
 
 
-def make_inplace(backend: Backend) -> Callable[[Array, Any, str, str], Any]:
-    """``backend.inplace``: what an in-place operator of ``pa.Array`` (``x += y``) does with ``x + y``."""
-
-    def inplace(self: Array, result: Any, symbol: str, name: str) -> Any:
-        return assign_result(self, result, symbol, name)
-
-    return inplace
-
-
 def assign_result(self: Array, result: Any, symbol: str, name: str) -> Any:
-    """Write ``result`` into ``self`` through the backend's ``inplace_update`` hook.
+    """``self op= y`` given ``result``, which is ``self op y``: ``result`` written into ``self`` through the
+    backend's ``inplace_update`` hook.
 
     The result must have the shape of ``self`` and a dtype that casts to
     ``self``'s under the "same_kind" rule, as for ``out=``. Frameworks whose

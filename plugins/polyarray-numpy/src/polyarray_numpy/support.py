@@ -27,7 +27,10 @@ def inplace_update(x, value, /):
     # (which ``x[...] = value`` would range-check as a Python integer).
     if isinstance(x, np.ndarray):
         # Raises for read-only arrays (broadcast_to views …), as NumPy's out= does.
-        np.copyto(x, value, casting="unsafe")
+        if value.__class__ is np.ndarray and value.dtype is x.dtype:
+            x[...] = value  # the same copy, without copyto's keyword parsing
+        else:
+            np.copyto(x, value, casting="unsafe")
         return x
     # A NumPy scalar (the 0-d result of a reduction) cannot change: a new 0-d array of its dtype.
     return np.asarray(value).astype(x.dtype)

@@ -8,7 +8,9 @@ import pluggy
 hookimpl = pluggy.HookimplMarker("polyarray")
 
 
-def direct(native: Callable[..., Any], *, dtypes: Iterable[Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def direct(
+    native: Callable[..., Any], *, dtypes: Iterable[Any], inplace: Callable[[Any, Any], Any] | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation that gives what ``native`` gives, with the same arguments, for arrays of ``dtypes``.
 
     polyarray then calls ``native`` itself on the fast path of a call whose
@@ -18,10 +20,17 @@ def direct(native: Callable[..., Any], *, dtypes: Iterable[Any]) -> Callable[[Ca
     the code object keeps the mark from applying to wrappers that copy the
     function's attributes (``functools.wraps``). Apply it above
     ``guard_dtypes``, and list only dtypes for which ``native`` has kernels.
+
+    ``inplace``, for a function of two operands, is torch's in-place method
+    writing what ``native`` gives into the first operand (``Tensor.add_``),
+    which raises before it writes anything: ``x += y`` of a ``pa.Array`` of
+    those dtypes calls it (``polyarray_inplace``: the method and the code object).
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
         function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
+        if inplace is not None:
+            function.polyarray_inplace = (inplace, function.__code__)  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -151,7 +151,7 @@ def _is_complex_operand(value) -> bool:
 
 
 @hookimpl
-@direct(torch.add, dtypes=_REAL_KERNELS)
+@direct(torch.add, dtypes=_REAL_KERNELS, inplace=_TENSOR.add_)
 @guard_dtypes
 @exact_unsigned("wrapping")
 def add(x1, x2, /):
@@ -309,7 +309,7 @@ def cosh(x, /):
 
 
 @hookimpl
-@direct(torch.divide, dtypes=_FLOATING)
+@direct(torch.divide, dtypes=_FLOATING, inplace=_TENSOR.div_)
 @guard_dtypes
 def divide(x1, x2, /):
     x1, x2 = _both_tensors(x1, x2)
@@ -575,7 +575,7 @@ def _extremum(function, x1, x2):
 
 
 @hookimpl
-@direct(torch.multiply, dtypes=_REAL_KERNELS)
+@direct(torch.multiply, dtypes=_REAL_KERNELS, inplace=_TENSOR.mul_)
 @guard_dtypes
 @exact_unsigned("wrapping")
 def multiply(x1, x2, /):
@@ -612,7 +612,7 @@ def positive(x, /):
 
 
 @hookimpl
-@direct(torch.pow, dtypes=_FLOATING)
+@direct(torch.pow, dtypes=_FLOATING, inplace=_TENSOR.pow_)
 @guard_dtypes
 def pow(x1, x2, /):
     x1, x2 = scalar_operands(x1, x2)
@@ -799,7 +799,7 @@ def sqrt(x, /):
 
 
 @hookimpl
-@direct(torch.subtract, dtypes=_NUMERIC_KERNELS)
+@direct(torch.subtract, dtypes=_NUMERIC_KERNELS, inplace=_TENSOR.sub_)
 @guard_dtypes
 @exact_unsigned("wrapping")
 def subtract(x1, x2, /):
