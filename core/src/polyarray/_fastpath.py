@@ -730,6 +730,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
     config = settings
     new_object, track = object.__new__, _registry.track
     promoted_set = frozenset(promoted)
+    single = len(arrays) == 1
+    rewritten = dropped | dtype_keywords  # keywords the call passes on changed
 
     def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any) -> Any:
         target = native if native is not None and dtype in native_dtypes else impl
@@ -793,7 +795,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         rank = 0
         if ranked or minimum_rank:
             try:
-                rank = max(values[i].ndim for i in arrays if i != scalar_at)
+                rank = values[arrays[0]].ndim if single else max(values[i].ndim for i in arrays if i != scalar_at)
             except (AttributeError, TypeError):
                 return chain(*args, **kwargs)
             if rank < minimum_rank:
@@ -805,15 +807,22 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         if kwargs:
             for name, value in kwargs.items():
                 entry = keywords.get(name)
-                if entry is None or not _argument_ok(entry[0], entry[1], value, entry[2], rank):
+                if entry is None:
                     return chain(*args, **kwargs)
-            if dropped and not dropped.isdisjoint(kwargs):
-                kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
-            if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
-                kwargs = {
-                    name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
-                    for name, value in kwargs.items()
-                }
+                code = entry[0]
+                if code == INTEGER:
+                    if not integer_ok(value, entry[1], rank):
+                        return chain(*args, **kwargs)
+                elif code != PASS and not _argument_ok(code, entry[1], value, entry[2], rank):
+                    return chain(*args, **kwargs)
+            if rewritten and not rewritten.isdisjoint(kwargs):
+                if dropped and not dropped.isdisjoint(kwargs):
+                    kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
+                if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
+                    kwargs = {
+                        name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
+                        for name, value in kwargs.items()
+                    }
         for index in dtype_positions:
             if index < count and values[index] is not None:
                 values[index] = to_native_dtype(values[index])
