@@ -375,3 +375,46 @@ def test_spread_of_values_whose_squares_overflow_is_the_documented_departure(fun
     assert np.isinf(reference[0]) and np.isfinite(expected[0]).all() and expected[0] < np.finfo(np.float32).max
     assert torch_result[0] == pytest.approx(expected[0], rel=1e-5)
     np.testing.assert_allclose(torch_result[1], reference[1], rtol=1e-6)
+
+
+# -- Python scalars stored by x[key] = value -----------------------------------------------------
+
+SETITEM_DTYPES = ["bool", "int8", "uint8", "int32", "int64", "uint64", "float16", "float32", "float64", "complex64"]
+SETITEM_VALUES = [True, 0, -1, 127, 128, 255, 256, -129, 2**31, 2**63, -(2**63) - 1, 2**64, 1.5, -0.5, 255.9,
+                  -1.5, float("nan"), float("inf"), -float("inf"), 1e40, 1 + 2j]  # fmt: skip
+
+
+def _stored(backend, dtype, key, value):
+    """The dtype and bytes of a zeros array after ``x[key] = value``, or the error's class."""
+    x = pa.zeros((3,), dtype=getattr(pa, dtype), backend=backend)
+    try:
+        _quiet(x.__setitem__, key, value)
+    except Exception as error:
+        return type(error)
+    stored = pa.to_numpy(x)
+    return stored.dtype, stored.tobytes()
+
+
+@pytest.mark.parametrize("dtype", SETITEM_DTYPES)
+@pytest.mark.parametrize("backend", _backends())
+def test_a_python_scalar_is_stored_as_numpy_stores_it(backend, dtype):
+    """Into an integer array a float is truncated toward zero and the integer must fit (an out-of-range int, an
+    infinity: PolyarrayOverflowError; NaN: PolyarrayValueError); frameworks would wrap it or refuse it each their
+    own way. The other dtypes take what NumPy gives them."""
+    for key in (1, slice(0, 2), Ellipsis):
+        for value in SETITEM_VALUES:
+            expected, got = _stored("numpy", dtype, key, value), _stored(backend, dtype, key, value)
+            assert got == expected, (dtype, key, value)
+
+
+def test_an_integer_out_of_range_is_refused_naming_the_range():
+    x = pa.zeros((3,), dtype=pa.uint8, backend="torch")
+    with pytest.raises(pa.PolyarrayOverflowError, match=r"-1 is out of range for uint8 \(0 to 255\)"):
+        x[0] = -1
+    with pytest.raises(pa.PolyarrayOverflowError, match=r"300 \(the float 300.5 truncated toward zero\)"):
+        x[0] = 300.5
+    with pytest.raises(pa.PolyarrayValueError, match="NaN cannot be stored in an array of dtype uint8"):
+        x[0] = float("nan")
+    x[0] = -0.5
+    x[1] = 255.9
+    assert pa.to_numpy(x).tolist() == [0, 255, 0]

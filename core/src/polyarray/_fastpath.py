@@ -809,11 +809,11 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 entry = keywords.get(name)
                 if entry is None:
                     return chain(*args, **kwargs)
-                code = entry[0]
-                if code == INTEGER:
-                    if not integer_ok(value, entry[1], rank):
+                code, spec = entry[0], entry[1]
+                if code == INTEGER and spec is not None:  # an INTEGER entry always holds its spec
+                    if not integer_ok(value, spec, rank):
                         return chain(*args, **kwargs)
-                elif code != PASS and not _argument_ok(code, entry[1], value, entry[2], rank):
+                elif code != PASS and not _argument_ok(code, spec, value, entry[2], rank):
                     return chain(*args, **kwargs)
             if rewritten and not rewritten.isdisjoint(kwargs):
                 if dropped and not dropped.isdisjoint(kwargs):

@@ -32,7 +32,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._array import Array, wrap_native
-from .._errors import PolyarrayError
+from .._errors import PolyarrayError, PolyarrayOverflowError, PolyarrayValueError
+from .._promotion import SCALAR_BOUNDS
 from . import wrapper, wrapper_parameter_names
 from .errors import translate_exception
 
@@ -271,6 +272,40 @@ def _advanced_getitem(backend: Backend, data: Any, key: Any) -> Any:
     return raw.reshape(flat, positions.shape)
 
 
+_INTEGER_KINDS = frozenset({"signed integer", "unsigned integer"})
+
+
+def stored_integer(value: int | float, dtype: str, low: int, high: int, *, backend: str) -> int:
+    """The Python number ``value`` as ``x[key] = value`` stores it in an array of the integer dtype ``dtype``
+    (holding ``low`` to ``high``), as NumPy stores it on every backend: a float truncated toward zero, then
+    the integer, which must fit the dtype (frameworks would wrap it around or refuse it each their own way).
+
+    >>> from polyarray._wrappers.views import stored_integer
+    >>> stored_integer(-0.5, "uint8", 0, 255, backend="numpy"), stored_integer(200, "uint8", 0, 255, backend="numpy")
+    (0, 200)
+    """
+    where = f"pa.Array.__setitem__ on the {backend} backend"
+    try:
+        number = int(value)
+    except ValueError:
+        raise PolyarrayValueError(
+            f"{where}: x[key] = {value!r}: NaN cannot be stored in an array of dtype {dtype}, which has no NaN; "
+            f"store an integer, or cast x to a floating dtype first with pa.astype."
+        ) from None
+    except OverflowError:
+        raise PolyarrayOverflowError(
+            f"{where}: x[key] = {value!r}: an infinity cannot be stored in an array of dtype {dtype}; "
+            f"store an integer from {low} to {high}, or cast x to a floating dtype first with pa.astype."
+        ) from None
+    if not low <= number <= high:
+        truncated = f" (the float {value!r} truncated toward zero)" if value.__class__ is float else ""
+        raise PolyarrayOverflowError(
+            f"{where}: x[key] = {value!r}: {number}{truncated} is out of range for {dtype} ({low} to {high}); "
+            f"store a value in range, or cast x to a wider dtype first with pa.astype."
+        )
+    return number
+
+
 def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     """``Array.__setitem__`` for arrays of ``backend``, through its ``set_item`` hook.
 
@@ -281,11 +316,28 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     array_type = Array
     set_item = backend.raw.set_item
     name = backend.name
+    portable = backend.portable_dtype
+    # Native dtype -> (its name, the ints it holds) for integer dtypes, None for the others.
+    integer_bounds: dict[Any, tuple[str, int, int] | None] = {}
 
     def setitem(x: Array, key: Any, value: Any) -> None:
         data = x.data
+        cls = value.__class__
+        if cls is array_type:
+            value = value.data
+        elif cls is int or cls is float:
+            native_dtype = data.dtype
+            try:
+                bounds = integer_bounds[native_dtype]
+            except KeyError:
+                dtype = portable(native_dtype)
+                low, high = SCALAR_BOUNDS.get(dtype.name, (0, 0))
+                bounds = (dtype.name, int(low), int(high)) if dtype.kind in _INTEGER_KINDS else None
+                integer_bounds[native_dtype] = bounds
+            if bounds is not None:
+                value = stored_integer(value, *bounds, backend=name)
         try:
-            updated = set_item(data, native_key(key), value.data if type(value) is array_type else value)
+            updated = set_item(data, native_key(key), value)
         except PolyarrayError:
             raise
         except Exception as error:
