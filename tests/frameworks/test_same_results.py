@@ -418,3 +418,17 @@ def test_an_integer_out_of_range_is_refused_naming_the_range():
     x[0] = -0.5
     x[1] = 255.9
     assert pa.to_numpy(x).tolist() == [0, 255, 0]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32", "int64", "uint64"])
+@pytest.mark.parametrize("backend", _backends())
+def test_a_negative_shift_or_one_past_the_width_shifts_every_bit_out(backend, dtype):
+    """The standard leaves them unspecified; NumPy's answer on every backend: 0, or -1 for a right shift of a
+    negative number (TensorFlow shifted by nothing for a negative count)."""
+    bits = np.iinfo(dtype).bits
+    values = np.array([-5, -1, 0, 1, 7, 100]).astype(dtype)
+    counts = np.array([-3, -1, 0, bits - 1, bits, bits + 5]).astype(dtype)
+    for name in ("bitwise_left_shift", "bitwise_right_shift"):
+        expected = getattr(np, name.replace("bitwise_", ""))(values, counts)
+        got = pa.to_numpy(getattr(pa, name)(pa.asarray(values, backend=backend), pa.asarray(counts, backend=backend)))
+        assert got.dtype == expected.dtype and got.tolist() == expected.tolist(), name

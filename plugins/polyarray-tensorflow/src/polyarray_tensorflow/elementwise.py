@@ -421,8 +421,9 @@ def _shift_operands(x1, x2, function):
         x1, x2 = tf.cast(x1, tf.int8), tf.cast(x2, tf.int8)
     if x1.dtype not in INTEGER:
         raise TypeError(f"{function} needs integer input, not {dtype_name(x1.dtype)}")
-    # A shift by the width of the dtype or more is undefined in TensorFlow's kernels.
-    too_far = tf.greater_equal(x2, tf.cast(WIDTH[x1.dtype], x2.dtype))
+    # A shift by the width of the dtype or more is undefined in TensorFlow's kernels; a negative one shifts
+    # everything out in NumPy, which reads the count as unsigned (TensorFlow would shift by nothing).
+    too_far = tf.logical_or(tf.greater_equal(x2, tf.cast(WIDTH[x1.dtype], x2.dtype)), tf.less(x2, _zero(x2.dtype)))
     safe = tf.where(too_far, _zero(x2.dtype), x2)
     return x1, safe, too_far
 
