@@ -432,3 +432,38 @@ def test_a_negative_shift_or_one_past_the_width_shifts_every_bit_out(backend, dt
         expected = getattr(np, name.replace("bitwise_", ""))(values, counts)
         got = pa.to_numpy(getattr(pa, name)(pa.asarray(values, backend=backend), pa.asarray(counts, backend=backend)))
         assert got.dtype == expected.dtype and got.tolist() == expected.tolist(), name
+
+
+#: Arrays stored by x[key] = value into arrays of every dtype, with values every target dtype holds once cast
+#: (a float truncated toward zero; NaN, infinities and values out of range are casts the standard leaves
+#: unspecified: docs/departures.md).
+SETITEM_ARRAYS = {
+    "bool": [True, False],
+    "int8": [-1, 7],
+    "uint8": [200, 7],
+    "int64": [-3, 100],
+    "float32": [1.5, -0.5],
+    "float64": [2.75, 0.0],
+    "complex128": [1 + 2j, 3.0],
+}
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint8", "int32", "int64", "float32", "float64", "complex64"])
+@pytest.mark.parametrize("backend", _backends())
+def test_an_array_is_stored_as_numpy_stores_it_and_a_complex_one_only_into_a_complex_array(backend, dtype):
+    """An array of another dtype is cast to x's as NumPy casts it; a complex one into a real or integer x is a
+    PolyarrayTypeError on every backend, as pa.astype refuses that cast (NumPy, PyTorch and TensorFlow would drop
+    the imaginary parts, JAX refused)."""
+    for source, values in SETITEM_ARRAYS.items():
+        x = pa.zeros((3,), dtype=getattr(pa, dtype), backend=backend)
+        value = pa.asarray(np.array(values, dtype=source), backend=backend)
+        if source.startswith("complex") and dtype not in ("complex64", "bool"):
+            with pytest.raises(pa.PolyarrayTypeError, match="a complex value is not stored in an array of dtype"):
+                x[0:2] = value
+            assert pa.to_numpy(x).tolist() == [0, 0, 0]
+            continue
+        expected = np.zeros(3, dtype=dtype)
+        _quiet(expected.__setitem__, slice(0, 2), np.array(values, dtype=source))
+        _quiet(x.__setitem__, slice(0, 2), value)
+        got = pa.to_numpy(x)
+        assert got.dtype == expected.dtype and got.tobytes() == expected.tobytes(), source

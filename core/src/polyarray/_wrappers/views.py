@@ -32,7 +32,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._array import Array, wrap_native
-from .._errors import PolyarrayError, PolyarrayOverflowError, PolyarrayValueError
+from .._dtypes import DType, as_dtype
+from .._errors import PolyarrayError, PolyarrayOverflowError, PolyarrayTypeError, PolyarrayValueError
 from .._promotion import SCALAR_BOUNDS
 from . import wrapper, wrapper_parameter_names
 from .errors import translate_exception
@@ -273,17 +274,20 @@ def _advanced_getitem(backend: Backend, data: Any, key: Any) -> Any:
 
 
 _INTEGER_KINDS = frozenset({"signed integer", "unsigned integer"})
+#: The kinds of array a complex value may be stored into, as ``pa.astype`` casts complex arrays.
+_TAKES_COMPLEX = frozenset({"complex floating", "bool"})
 
 
-def stored_integer(value: int | float, dtype: str, low: int, high: int, *, backend: str) -> int:
-    """The Python number ``value`` as ``x[key] = value`` stores it in an array of the integer dtype ``dtype``
-    (holding ``low`` to ``high``), as NumPy stores it on every backend: a float truncated toward zero, then
-    the integer, which must fit the dtype (frameworks would wrap it around or refuse it each their own way).
+def stored_integer(value: int | float, dtype: str, *, backend: str) -> int:
+    """The Python number ``value`` as ``x[key] = value`` stores it in an array of the integer dtype ``dtype``,
+    as NumPy stores it on every backend: a float truncated toward zero, then the integer, which must fit the
+    dtype (frameworks would wrap it around or refuse it each their own way).
 
     >>> from polyarray._wrappers.views import stored_integer
-    >>> stored_integer(-0.5, "uint8", 0, 255, backend="numpy"), stored_integer(200, "uint8", 0, 255, backend="numpy")
+    >>> stored_integer(-0.5, "uint8", backend="numpy"), stored_integer(200, "uint8", backend="numpy")
     (0, 200)
     """
+    low, high = (int(bound) for bound in SCALAR_BOUNDS[dtype])
     where = f"pa.Array.__setitem__ on the {backend} backend"
     try:
         number = int(value)
@@ -306,36 +310,63 @@ def stored_integer(value: int | float, dtype: str, low: int, high: int, *, backe
     return number
 
 
+def _is_complex(dtype: Any) -> bool:
+    """Whether ``dtype`` (any framework's dtype object) is a complex dtype; False for one polyarray cannot name."""
+    try:
+        return as_dtype(dtype).kind == "complex floating"
+    except PolyarrayError:
+        return False
+
+
 def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     """``Array.__setitem__`` for arrays of ``backend``, through its ``set_item`` hook.
 
     Mutable backends update the data in place (native views see it); on
     immutable ones the new data goes through :func:`assign`, so the base and
-    the other views of a view see the write.
+    the other views of a view see the write. What is stored is checked here
+    once for every backend: a Python number into an integer array as
+    :func:`stored_integer` says, and a complex array only into a complex (or
+    bool) array, as ``pa.astype`` casts.
     """
     array_type = Array
     set_item = backend.raw.set_item
     name = backend.name
     portable = backend.portable_dtype
-    # Native dtype -> (its name, the ints it holds) for integer dtypes, None for the others.
-    integer_bounds: dict[Any, tuple[str, int, int] | None] = {}
+    # The portable dtype of each native dtype of x met, and whether each dtype of a value met is complex.
+    targets: dict[Any, DType] = {}
+    complex_dtypes: dict[Any, bool] = {}
+
+    def target_of(native_dtype: Any) -> DType:
+        dtype = targets.get(native_dtype)
+        if dtype is None:
+            dtype = targets[native_dtype] = portable(native_dtype)
+        return dtype
 
     def setitem(x: Array, key: Any, value: Any) -> None:
         data = x.data
         cls = value.__class__
         if cls is array_type:
             value = value.data
-        elif cls is int or cls is float:
-            native_dtype = data.dtype
-            try:
-                bounds = integer_bounds[native_dtype]
-            except KeyError:
-                dtype = portable(native_dtype)
-                low, high = SCALAR_BOUNDS.get(dtype.name, (0, 0))
-                bounds = (dtype.name, int(low), int(high)) if dtype.kind in _INTEGER_KINDS else None
-                integer_bounds[native_dtype] = bounds
-            if bounds is not None:
-                value = stored_integer(value, *bounds, backend=name)
+            cls = value.__class__
+        if cls is int or cls is float:
+            target = target_of(data.dtype)
+            if target.kind in _INTEGER_KINDS:
+                value = stored_integer(value, target.name, backend=name)
+        elif cls is not bool and cls is not complex:
+            value_dtype = getattr(value, "dtype", None)
+            if value_dtype is not None:
+                try:
+                    is_complex = complex_dtypes[value_dtype]
+                except KeyError:
+                    is_complex = complex_dtypes[value_dtype] = _is_complex(value_dtype)
+                except TypeError:  # an unhashable dtype object
+                    is_complex = _is_complex(value_dtype)
+                if is_complex and target_of(data.dtype).kind not in _TAKES_COMPLEX:
+                    raise PolyarrayTypeError(
+                        f"pa.Array.__setitem__ on the {name} backend: a complex value is not stored in an array "
+                        f"of dtype {target_of(data.dtype).name}: store its real or imaginary part (pa.real, "
+                        f"pa.imag), or cast x to a complex dtype first with pa.astype."
+                    )
         try:
             updated = set_item(data, native_key(key), value)
         except PolyarrayError:
