@@ -143,7 +143,7 @@ def test_the_dispatcher_chooses_as_the_python_one():
 SUBSCRIPT_KEYS = [
     1, -1, (1, 2), (slice(None), None), (None, 1, ...), slice(1, 3), (..., slice(None, None, -1)), (), ...,
     (1, ..., 2), np.int64(1), (np.int64(1), 2), [0, 2], np.array([True, False, True]), True,
-    5, (0, 0, 0), "a", (slice(None), [0, 1]),
+    5, (0, 0, 0), "a", (slice(None), [0, 1]), (..., ...), (1, ..., None, ...), [[0, 2]], [], 1.0,
     np.array([2, 0]), np.array([[0], [2]]), np.ones((3, 4), dtype=bool), np.array(1), np.array([0.5]),
     pa.asarray(np.array([2, 0, -1]), backend="numpy"), pa.asarray(np.array([True, False, True]), backend="numpy"),
     pa.asarray(np.array(1), backend="numpy"), pa.asarray(np.array(True), backend="numpy"),

@@ -159,6 +159,8 @@ TORCH_ARRAY_KEYS = [
     lambda: pa.asarray(torch.tensor([0.5])),
     lambda: pa.asarray(torch.tensor([True, False])),
     lambda: pa.asarray(np.array([1, 2]), backend="numpy"),
+    lambda: (Ellipsis, Ellipsis),  # plain parts, which torch would take: the subscript hands them on
+    lambda: (0, Ellipsis, None, Ellipsis),
 ]
 
 

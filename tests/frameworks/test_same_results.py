@@ -467,3 +467,36 @@ def test_an_array_is_stored_as_numpy_stores_it_and_a_complex_one_only_into_a_com
         _quiet(x.__setitem__, slice(0, 2), value)
         got = pa.to_numpy(x)
         assert got.dtype == expected.dtype and got.tobytes() == expected.tobytes(), source
+
+
+#: Keys NumPy refuses or reads in its own way: too many indices, two ellipses, nested and empty lists, float and
+#: string indices, float index arrays, masks of the wrong length.
+INDEXING_KEYS = [
+    (0, 0, 0), (Ellipsis, Ellipsis), (0, Ellipsis, None, Ellipsis), [[0, 1]], [[True, False, True]], [], ([], []),
+    1.0, "a", None, (None, 1), np.array([0.0]), np.array([True, False]), [0.5], np.int64(1), np.array(1), True,
+    (slice(None), [0, 2]), ([0, 1], [1, 2]), (Ellipsis, 3), (2, -4), slice(-100, 100), {0: 1},
+]  # fmt: skip
+
+
+def _indexed_outcome(backend, key, write):
+    x = pa.reshape(pa.arange(12, backend=backend), (3, 4))
+    try:
+        if write:
+            x[key] = 100
+            result = x
+        else:
+            result = x[key]
+    except Exception as error:
+        return type(error)
+    values = pa.to_numpy(result)
+    return values.dtype, values.shape, values.tolist()
+
+
+@pytest.mark.parametrize("write", [False, True], ids=["x[key]", "x[key] = 100"])
+@pytest.mark.parametrize("backend", _backends())
+def test_bad_and_unusual_keys_are_read_and_refused_as_numpy_does(backend, write):
+    """Checked once in the core (``_wrappers/views.checked_key``): PyTorch took two ellipses and float index
+    arrays and read a nested list as a tuple, JAX and TensorFlow refused ``[]``, TensorFlow raised ValueError for
+    too many indices, JAX a TypeError for a float index being written."""
+    for key in INDEXING_KEYS:
+        assert _indexed_outcome(backend, key, write) == _indexed_outcome("numpy", key, write), key

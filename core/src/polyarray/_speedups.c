@@ -1564,8 +1564,11 @@ array_subscript(PyObject *self, PyObject *key)
         }
     }
     else if (PyTuple_CheckExact(key)) {
+        int ellipses = 0;
         for (Py_ssize_t i = 0, n = PyTuple_GET_SIZE(key); i < n; i++) {
-            if (!is_plain_part(PyTuple_GET_ITEM(key, i))) {
+            PyObject *part = PyTuple_GET_ITEM(key, i);
+            /* A second ... goes to __getitem__, which raises NumPy's error (PyTorch would take it). */
+            if (!is_plain_part(part) || (part == Py_Ellipsis && ++ellipses > 1)) {
                 return python_subscript(self, key);
             }
         }

@@ -42,7 +42,16 @@ if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
-__all__ = ["assign", "direct_index_type", "is_basic_key", "make_getitem", "make_setitem", "native_key", "record"]
+__all__ = [
+    "assign",
+    "checked_key",
+    "direct_index_type",
+    "is_basic_key",
+    "make_getitem",
+    "make_setitem",
+    "native_key",
+    "record",
+]
 
 #: View functions whose results are not tracked (see the module docstring).
 UNTRACKED = frozenset({"broadcast_to", "broadcast_arrays"})
@@ -193,7 +202,7 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
             if result.__class__ is native_type:
                 return wrap_native(result, x.backend)
         try:
-            key = native_key(key)
+            key = native_key(checked_key(key, x.ndim))
             try:
                 result = get_item(data, key)
             except PolyarrayError:
@@ -224,6 +233,90 @@ def _zero_d_view(data: Any, key: Any, result: Any, native_class: type) -> Any:
     return result
 
 
+#: NumPy's words for an index array of another dtype, and for any other value that is no index.
+_NOT_INTEGER_INDEX = "arrays used as indices must be of integer (or boolean) type"
+_NOT_AN_INDEX = (
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are "
+    "valid indices"
+)
+
+
+def _index_list(part: list) -> Any:
+    """A list in an index as NumPy reads it: an index array of its shape (nested lists give several axes, ``[]``
+    an empty integer index), or the list itself where it holds anything but Python ints and bools."""
+    import numpy  # not at import: importing polyarray imports no framework
+
+    array = numpy.asarray(part)
+    if array.size == 0:
+        return array.astype(numpy.intp)
+    if array.dtype.kind in "iub":
+        return array
+    if array.dtype.kind in "fc":
+        raise IndexError(_NOT_INTEGER_INDEX)
+    return part
+
+
+def _index_kind(part: Any) -> str | None:
+    """``"bool"``, ``"int"`` or ``"other"`` for an array in an index; None for anything that is not an array."""
+    dtype = getattr(part, "dtype", None)
+    if dtype is None or not hasattr(part, "ndim"):
+        return None
+    try:
+        kind = as_dtype(dtype).kind
+    except PolyarrayError:
+        return "other"
+    return "bool" if kind == "bool" else "int" if kind in _INTEGER_KINDS else "other"
+
+
+def checked_key(key: Any, ndim: int) -> Any:
+    """``key`` with NumPy's indexing rules checked once for every backend, for an array of ``ndim`` axes.
+
+    A list becomes an index array as NumPy reads it (``x[[[0, 1]]]`` takes rows 0 and 1 as an array of
+    shape (1, 2), where PyTorch would read the outer list as a tuple; ``x[[]]`` takes no rows, where JAX and
+    TensorFlow refused it). At most one ``...``, index arrays of integers or bools only, and no more indices
+    than axes, else ``IndexError`` with NumPy's words (PyTorch took two ellipses and float index arrays,
+    TensorFlow raised ``ValueError`` for too many indices).
+
+    >>> import numpy as np
+    >>> from polyarray._wrappers.views import checked_key
+    >>> checked_key([[0, 1]], 2)
+    array([[0, 1]])
+    >>> checked_key((0, 0, 0), 2)
+    Traceback (most recent call last):
+    ...
+    IndexError: too many indices for array: array is 2-dimensional, but 3 were indexed
+    """
+    is_tuple = key.__class__ is tuple
+    parts = key if is_tuple else (key,)
+    changed = False
+    ellipses = indexed = 0
+    checked = []
+    for part in parts:
+        if part is Ellipsis:
+            ellipses += 1
+        elif part is None or part is True or part is False:
+            pass  # a new axis (a bool as NumPy reads it: a 0-d mask)
+        else:
+            if part.__class__ is list:
+                converted = _index_list(part)
+                changed = changed or converted is not part
+                part = converted
+            kind = _index_kind(part.data if part.__class__ is Array else part)
+            if kind == "other":
+                raise IndexError(_NOT_INTEGER_INDEX)
+            if kind is None and part.__class__ is not slice and not hasattr(part.__class__, "__index__"):
+                raise IndexError(_NOT_AN_INDEX)
+            indexed += part.ndim if kind == "bool" else 1
+        checked.append(part)
+    if ellipses > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if indexed > ndim:
+        raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but {indexed} were indexed")
+    if not changed:
+        return key
+    return tuple(checked) if is_tuple else checked[0]
+
+
 def _is_plain_basic(key: Any) -> bool:
     """Whether ``key`` is made of plain ints, slices, ``None`` and ``...`` only (no arrays, no NumPy integers)."""
     cls = key.__class__
@@ -231,12 +324,15 @@ def _is_plain_basic(key: Any) -> bool:
         return True
     if cls is not tuple:
         return False
+    ellipses = 0
     for part in key:
         part_class = part.__class__
         # Comparisons, not a set of the classes: PyTorch's compiler guards set membership of a class wrongly.
-        if not (part_class is int or part_class is slice or part is None or part is Ellipsis):
+        if part is Ellipsis:
+            ellipses += 1
+        elif not (part_class is int or part_class is slice or part is None):
             return False
-    return True
+    return ellipses < 2  # two: checked_key raises NumPy's error (PyTorch would take them)
 
 
 def _has_negative_step(key: Any) -> bool:
@@ -257,7 +353,7 @@ def _advanced_getitem(backend: Backend, data: Any, key: Any) -> Any:
     Never used for a lazy backend, whose ``get_item`` hook takes every index
     itself (Dask's gathers through positions computed on the cluster).
     """
-    import numpy
+    import numpy  # not at import: importing polyarray imports no framework
 
     raw = backend.raw
 
@@ -332,6 +428,7 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     set_item = backend.raw.set_item
     name = backend.name
     portable = backend.portable_dtype
+    native_type = direct_index_type(backend)
     # The portable dtype of each native dtype of x met, and whether each dtype of a value met is complex.
     targets: dict[Any, DType] = {}
     complex_dtypes: dict[Any, bool] = {}
@@ -368,6 +465,8 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
                         f"pa.imag), or cast x to a complex dtype first with pa.astype."
                     )
         try:
+            if native_type is None or not _is_plain_basic(key):
+                key = checked_key(key, x.ndim)  # a plain key the framework's own indexing checks as NumPy does
             updated = set_item(data, native_key(key), value)
         except PolyarrayError:
             raise
