@@ -256,16 +256,31 @@ def _index_list(part: list) -> Any:
     return part
 
 
+#: Dtype object (any framework's) -> its kind as an index (see :func:`_index_kind`), filled as dtypes are met.
+_INDEX_KINDS: dict[Any, str] = {}
+
+
 def _index_kind(part: Any) -> str | None:
     """``"bool"``, ``"int"`` or ``"other"`` for an array in an index; None for anything that is not an array."""
     dtype = getattr(part, "dtype", None)
     if dtype is None or not hasattr(part, "ndim"):
         return None
     try:
+        return _INDEX_KINDS[dtype]
+    except (KeyError, TypeError):
+        pass
+    try:
         kind = as_dtype(dtype).kind
     except PolyarrayError:
-        return "other"
-    return "bool" if kind == "bool" else "int" if kind in _INTEGER_KINDS else "other"
+        index_kind = "other"
+    else:
+        index_kind = "bool" if kind == "bool" else "int" if kind in _INTEGER_KINDS else "other"
+    if len(_INDEX_KINDS) < 256:
+        try:
+            _INDEX_KINDS[dtype] = index_kind
+        except TypeError:
+            pass  # an unhashable dtype object
+    return index_kind
 
 
 def checked_key(key: Any, ndim: int) -> Any:
