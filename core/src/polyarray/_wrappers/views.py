@@ -480,8 +480,14 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
                         f"pa.imag), or cast x to a complex dtype first with pa.astype."
                     )
         try:
-            if native_type is None or not _is_plain_basic(key):
-                key = checked_key(key, x.ndim)  # a plain key the framework's own indexing checks as NumPy does
+            # A plain key, or one array of the framework (an index array, a mask), its own indexing checks as
+            # NumPy does.
+            if native_type is None or not (
+                _is_plain_basic(key)
+                or key.__class__ is native_type
+                or (key.__class__ is array_type and key.data.__class__ is native_type)
+            ):
+                key = checked_key(key, x.ndim)
             updated = set_item(data, native_key(key), value)
         except PolyarrayError:
             raise

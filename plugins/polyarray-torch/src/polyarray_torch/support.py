@@ -10,6 +10,7 @@ as the value, keys with negative slice steps, and (for ``uint16``/``uint32``/
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 import numpy as np
@@ -60,11 +61,34 @@ def _positions(x, key):
     return torch.asarray(np.array(positions, copy=True, order="C"), device=x.device)
 
 
+#: The largest finite magnitude of the floating dtypes a float of Python's may exceed (torch refuses to store such
+#: a float where torch.asarray rounds it to an infinity, as NumPy does).
+_LARGEST = {
+    torch.float16: float(torch.finfo(torch.float16).max),
+    torch.bfloat16: float(torch.finfo(torch.bfloat16).max),
+    torch.float32: float(torch.finfo(torch.float32).max),
+    torch.complex64: float(torch.finfo(torch.float32).max),
+}
+
+
+def _fits(value: float, dtype: torch.dtype) -> bool:
+    """Whether torch stores the float ``value`` into a tensor of ``dtype`` itself (not NaN, and within range)."""
+    return abs(value) <= _LARGEST.get(dtype, math.inf)
+
+
 @hookimpl
 def set_item(x, key, value, /):
+    limited = x.dtype in LIMITED_DTYPES
+    cls = value.__class__
+    if (
+        (cls is bool or (cls is int and -(2**63) <= value < 2**63) or (cls is float and _fits(value, x.dtype)))
+        and not limited
+        and not _has_negative_step(key)
+    ):
+        x[key] = value  # torch converts a Python number as torch.asarray would, without making a tensor
+        return x
     if not isinstance(value, torch.Tensor):
         value = torch.asarray(value, dtype=x.dtype, device=x.device)
-    limited = x.dtype in LIMITED_DTYPES
     if limited:
         # torch has no fill or masked kernels for uint16/uint32/uint64: write the same bits as signed integers.
         value = as_signed_bits(value.to(x.dtype))
