@@ -461,7 +461,7 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
             value = value.data
             cls = value.__class__
         if cls is int or cls is float:
-            target = target_of(data.dtype)
+            target = targets.get(data.dtype) or target_of(data.dtype)
             if target.kind in _INTEGER_KINDS:
                 value = stored_integer(value, target.name, backend=name)
         elif cls is not bool and cls is not complex:
