@@ -624,15 +624,17 @@ def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], An
     """The framework callable of a mark ``polyarray_inplace = (writer, code)``: ``writer(x1, x2)`` writes what the
     direct mark's callable gives for ``(x1, x2)`` into ``x1``, for the same dtypes, raising before it writes
     anything. Like the direct mark, it counts only on the function whose code it names."""
-    mark = getattr(implementation, "polyarray_inplace", None)
-    if isinstance(mark, tuple) and len(mark) == 2 and getattr(implementation, "__code__", None) is mark[1]:
-        return cast("Callable[[Any, Any], Any]", mark[0])
-    return None
+    mark = _mark_of(implementation, "polyarray_inplace", (2,))
+    return None if mark is None else cast("Callable[[Any, Any], Any]", mark[0])
 
 
-def _mark_of(implementation: Callable[..., Any]) -> tuple[Any, ...] | None:
-    mark = getattr(implementation, "polyarray_direct", None)
-    if isinstance(mark, tuple) and len(mark) in (2, 3, 4) and getattr(implementation, "__code__", None) is mark[1]:
+def _mark_of(
+    implementation: Callable[..., Any], attribute: str = "polyarray_direct", sizes: tuple[int, ...] = (2, 3, 4)
+) -> tuple[Any, ...] | None:
+    """The mark ``attribute`` of ``implementation``: a tuple of one of ``sizes`` items whose second is the code
+    object of the function it was put on (not of a wrapper that copied the attribute)."""
+    mark = getattr(implementation, attribute, None)
+    if isinstance(mark, tuple) and len(mark) in sizes and getattr(implementation, "__code__", None) is mark[1]:
         return mark
     return None
 

@@ -256,8 +256,26 @@ def _index_list(part: list) -> Any:
     return part
 
 
-#: Dtype object (any framework's) -> its kind as an index (see :func:`_index_kind`), filled as dtypes are met.
-_INDEX_KINDS: dict[Any, str] = {}
+#: Dtype object (any framework's) -> its portable dtype, None where polyarray cannot name it; filled as met.
+_PORTABLE: dict[Any, DType | None] = {}
+
+
+def _portable_or_none(dtype: Any) -> DType | None:
+    """The portable dtype of any framework's dtype object (remembered), or None for one polyarray cannot name."""
+    try:
+        return _PORTABLE[dtype]
+    except (KeyError, TypeError):
+        pass
+    try:
+        portable: DType | None = as_dtype(dtype)
+    except PolyarrayError:
+        portable = None
+    if len(_PORTABLE) < 256:
+        try:
+            _PORTABLE[dtype] = portable
+        except TypeError:
+            pass  # an unhashable dtype object
+    return portable
 
 
 def _index_kind(part: Any) -> str | None:
@@ -265,22 +283,9 @@ def _index_kind(part: Any) -> str | None:
     dtype = getattr(part, "dtype", None)
     if dtype is None or not hasattr(part, "ndim"):
         return None
-    try:
-        return _INDEX_KINDS[dtype]
-    except (KeyError, TypeError):
-        pass
-    try:
-        kind = as_dtype(dtype).kind
-    except PolyarrayError:
-        index_kind = "other"
-    else:
-        index_kind = "bool" if kind == "bool" else "int" if kind in _INTEGER_KINDS else "other"
-    if len(_INDEX_KINDS) < 256:
-        try:
-            _INDEX_KINDS[dtype] = index_kind
-        except TypeError:
-            pass  # an unhashable dtype object
-    return index_kind
+    portable = _portable_or_none(dtype)
+    kind = None if portable is None else portable.kind
+    return "bool" if kind == "bool" else "int" if kind in _INTEGER_KINDS else "other"
 
 
 def checked_key(key: Any, ndim: int) -> Any:
@@ -421,14 +426,6 @@ def stored_integer(value: int | float, dtype: str, *, backend: str) -> int:
     return number
 
 
-def _is_complex(dtype: Any) -> bool:
-    """Whether ``dtype`` (any framework's dtype object) is a complex dtype; False for one polyarray cannot name."""
-    try:
-        return as_dtype(dtype).kind == "complex floating"
-    except PolyarrayError:
-        return False
-
-
 def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     """``Array.__setitem__`` for arrays of ``backend``, through its ``set_item`` hook.
 
@@ -444,9 +441,8 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     name = backend.name
     portable = backend.portable_dtype
     native_type = direct_index_type(backend)
-    # The portable dtype of each native dtype of x met, and whether each dtype of a value met is complex.
+    # The portable dtype of each native dtype of x met (the backend's own reading of its dtypes).
     targets: dict[Any, DType] = {}
-    complex_dtypes: dict[Any, bool] = {}
 
     def target_of(native_dtype: Any) -> DType:
         dtype = targets.get(native_dtype)
@@ -461,23 +457,19 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
             value = value.data
             cls = value.__class__
         if cls is int or cls is float:
-            target = targets.get(data.dtype) or target_of(data.dtype)
+            target = target_of(data.dtype)
             if target.kind in _INTEGER_KINDS:
                 value = stored_integer(value, target.name, backend=name)
         elif cls is not bool and cls is not complex:
             value_dtype = getattr(value, "dtype", None)
-            if value_dtype is not None:
-                try:
-                    is_complex = complex_dtypes[value_dtype]
-                except KeyError:
-                    is_complex = complex_dtypes[value_dtype] = _is_complex(value_dtype)
-                except TypeError:  # an unhashable dtype object
-                    is_complex = _is_complex(value_dtype)
-                if is_complex and target_of(data.dtype).kind not in _TAKES_COMPLEX:
+            stored = None if value_dtype is None else _portable_or_none(value_dtype)
+            if stored is not None and stored.kind == "complex floating":
+                target = target_of(data.dtype)
+                if target.kind not in _TAKES_COMPLEX:
                     raise PolyarrayTypeError(
                         f"pa.Array.__setitem__ on the {name} backend: a complex value is not stored in an array "
-                        f"of dtype {target_of(data.dtype).name}: store its real or imaginary part (pa.real, "
-                        f"pa.imag), or cast x to a complex dtype first with pa.astype."
+                        f"of dtype {target.name}: store its real or imaginary part (pa.real, pa.imag), or cast "
+                        f"x to a complex dtype first with pa.astype."
                     )
         try:
             # A plain key, or one array of the framework (an index array, a mask), its own indexing checks as
