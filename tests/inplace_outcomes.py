@@ -5,14 +5,22 @@ calls directly and hands the others to ``inplace[name].reference``: ``x op y``
 written into ``x`` by ``assign_result``. :func:`differences` runs both on fresh
 copies of the same operands and lists every call whose outcome differs: the
 result (``x`` itself, or what else was returned), the error's class and
-message, and the bytes, dtype and shape ``x`` holds afterwards (so an error
-after a partial write shows). Used by tests/test_inplace.py (NumPy) and
-tests/frameworks/test_arrays_on_torch.py (PyTorch).
+message, the warnings issued, and the bytes, dtype and shape ``x`` holds
+afterwards (so an error after a partial write shows). Used by
+tests/test_inplace.py (NumPy) and tests/frameworks/test_arrays_on_torch.py
+(PyTorch).
+
+Each comparison runs under one of NumPy's floating-point error modes
+(:data:`ERROR_MODES`): ``np.errstate(all="ignore")`` or ``"raise"``, or
+NumPy's default state (errors warn) with warnings recorded, or turned into
+errors by a warning filter.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -74,18 +82,39 @@ def outcome(call: Callable[[pa.Array, Any], Any], x: pa.Array, y: Any) -> tuple[
     return given, _state(x)
 
 
-def differences(backend: str, dtypes: list[str], errstates: list[str]) -> Iterator[tuple[Any, ...]]:
-    """Every ``(name, dtype, operand, errstate, fast outcome, reference outcome)`` that differs."""
+#: NumPy's floating-point error modes: np.errstate(all=...) for "ignore" and "raise"; NumPy's default state,
+#: where errors warn, with the warnings recorded ("default") or raised by a warning filter ("warnings raise").
+ERROR_MODES = ("ignore", "raise", "default", "warnings raise")
+
+
+@contextlib.contextmanager
+def error_mode(mode: str) -> Iterator[list[Any]]:
+    """Run the block in the error mode ``mode``; the list it gives holds the warnings issued in it."""
+    assert mode in ERROR_MODES, mode
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("error" if mode == "warnings raise" else "always")
+        with np.errstate(all=mode) if mode in ("ignore", "raise") else contextlib.nullcontext():
+            yield caught
+
+
+def observed(call: Callable[[pa.Array, Any], Any], x: pa.Array, y: Any, mode: str) -> tuple[Any, ...]:
+    """:func:`outcome` of ``call(x, y)`` in the error mode ``mode``, and the warnings it issued."""
+    with error_mode(mode) as caught:
+        result = outcome(call, x, y)
+    return (*result, [(warning.category, str(warning.message)) for warning in caught])
+
+
+def differences(backend: str, dtypes: list[str], modes: list[str]) -> Iterator[tuple[Any, ...]]:
+    """Every ``(name, dtype, operand, error mode, fast outcome, reference outcome)`` that differs."""
     table = pa.get_backend(backend).inplace
     for name in INPLACE_OPERATORS:
         fast = table[name]
         for dtype in dtypes:
             for label, make in operands(backend, dtype):
-                for errstate in errstates:
-                    with np.errstate(all=errstate):
-                        got, expected = outcome(fast, *make()), outcome(fast.reference, *make())
+                for mode in modes:
+                    got, expected = observed(fast, *make(), mode), observed(fast.reference, *make(), mode)
                     if got != expected:
-                        yield name, dtype, label, errstate, got, expected
+                        yield name, dtype, label, mode, got, expected
 
 
 def takes_directly(backend: str, name: str, x: pa.Array, y: Any) -> bool:

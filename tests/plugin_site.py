@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from polyarray import _discovery
 
@@ -132,3 +135,35 @@ def numpy_twin(
     light.backend_info = backend_info
     sys.modules[light.__name__] = light
     return light
+
+
+def run_time_plugin(name: str, **functions: Any) -> types.ModuleType:
+    """A plugin module for ``pa.register_backend`` on NumPy's arrays: NumPy's ``native_dtype``, ``device_of`` and
+    ``to_numpy`` hooks, ``backend_info`` naming ndarray and NumPy's scalars, and ``functions`` as hooks."""
+    from polyarray_numpy import interop, support
+    from polyarray_numpy._marker import hookimpl
+
+    @hookimpl
+    def backend_info():
+        return {"framework": "numpy", "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")]}
+
+    module = types.ModuleType(name)
+    module.backend_info = backend_info
+    module.native_dtype = support.native_dtype
+    module.device_of = support.device_of
+    module.to_numpy = interop.to_numpy
+    for function_name, function in functions.items():
+        setattr(module, function_name, hookimpl(function))
+    return module
+
+
+@contextlib.contextmanager
+def registered(name: str, module: types.ModuleType) -> Iterator[Any]:
+    """``module`` registered as the backend ``name`` for the block (which gets the backend), then unregistered."""
+    import polyarray as pa
+
+    pa.register_backend(name, module)
+    try:
+        yield pa.get_backend(name)
+    finally:
+        pa.unregister_backend(name)

@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 import pytest
+from plugin_site import registered, run_time_plugin
 
 import polyarray as pa
 from polyarray._backend import implementation_module_names
@@ -251,3 +252,72 @@ def test_arrays_of_another_backend_are_not_taken_by_the_fast_path(toy_site):
 def test_numpy_marks_its_implementations_from_release_2_on():
     # NumPy 1.x reads Python scalars by value, which the fast path's direct calls do not.
     assert (len(list(_marked())) == 0) == np.__version__.startswith("1.")
+    faster = {name for _, name, _ in _marked(4)}
+    inplace = {name for _, name, function in _marked(2, 3, 4) if hasattr(function, "polyarray_inplace")}
+    if np.__version__.startswith("1."):
+        assert faster == inplace == set()
+        return
+    comparisons = {"equal", "not_equal", "greater", "greater_equal", "less", "less_equal"}
+    assert faster == {"add", "subtract", "multiply", "divide", "negative"} | comparisons
+    assert inplace == {"add", "subtract", "multiply", "divide"}  # each beside a faster mark: the dtypes it holds for
+
+
+def _recording_plugin(calls):
+    """A run-time backend on NumPy whose ``sum`` and ``maximum`` carry a guarded mark (float64) with a bare
+    callable; each callable records its name in ``calls``."""
+
+    def recorded(name, function):
+        def record(*args, **kwargs):
+            calls.append(name)
+            return function(*args, **kwargs)
+
+        return record
+
+    def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001 (the hook's name)
+        calls.append("implementation")
+        return np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+    def maximum(x1, x2, /):
+        calls.append("implementation")
+        return np.maximum(x1, x2)
+
+    for function, native in ((sum, np.sum), (maximum, np.maximum)):
+        function.polyarray_direct = (recorded("native", native), function.__code__, frozenset({np.dtype("float64")}))
+        function.polyarray_bare = (recorded("bare", native), function.__code__)
+
+    return run_time_plugin("polyarray_recording_plugin", sum=sum, maximum=maximum)
+
+
+@pytest.fixture
+def recording():
+    calls = []
+    with registered("recording", _recording_plugin(calls)) as backend:
+        yield backend, calls
+
+
+def test_a_bare_mark_takes_the_calls_with_the_required_arguments_alone(recording):
+    """The bare callable for the required arguments alone, every array native (or a pa.Array's data); the
+    direct mark's callable for keywords, a Python scalar operand or an optional argument given positionally;
+    the implementation for the dtypes the mark leaves out."""
+    xp, calls = recording
+    a, b = np.arange(6.0).reshape(2, 3), np.ones((2, 3))
+    wrapped = xp.maximum(a, b)  # a pa.Array of this backend (array mode)
+    assert isinstance(wrapped, pa.Array) and wrapped.backend is xp
+    expected = [
+        (lambda: xp.sum(a), "bare"),
+        (lambda: xp.sum(wrapped), "bare"),
+        (lambda: xp.sum(a, axis=0), "native"),
+        (lambda: xp.sum(a, keepdims=True), "native"),
+        (lambda: xp.maximum(a, b), "bare"),
+        (lambda: xp.maximum(wrapped, b), "bare"),
+        (lambda: xp.maximum(a, 2.0), "native"),
+        (lambda: xp.maximum(3.0, a), "native"),
+        (lambda: xp.sum(a.astype(np.float32)), "implementation"),
+        (lambda: xp.maximum(a.astype(np.float32), b.astype(np.float32)), "implementation"),
+    ]
+    with pa.dynamic_backend_as(False):
+        for call, who in expected:
+            calls.clear()
+            call()
+            assert calls == [who], (who, calls)
+        assert pa.to_numpy(xp.sum(a)) == 15.0 and pa.to_numpy(xp.maximum(a, 2.0)).min() == 2.0

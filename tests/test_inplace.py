@@ -2,24 +2,31 @@
 
 The reference is ``x op y`` written into ``x`` (``assign_result``); the fast
 path computes ``x op y`` itself for the common operands and writes it with
-the backend's ``inplace_update``. ``inplace_outcomes.differences`` compares
-the two on fresh copies, NumPy's floating-point errors raising or ignored.
+the backend's ``inplace_update``, or, for the arithmetic of floating arrays
+where NumPy's floating-point errors can only warn, has the ufunc write into
+``x`` (``out=x``, the plugin's in-place marks). ``inplace_outcomes.differences``
+compares the two on fresh copies in each of NumPy's error modes: errors
+ignored, raising, warning (the default), and warning under a filter that
+turns warnings into errors.
 """
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
-from inplace_outcomes import differences, takes_directly
+from inplace_outcomes import ERROR_MODES, differences, error_mode, takes_directly
 
 import polyarray as pa
 
+NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 DTYPES = ["bool", "int8", "uint8", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_the_fast_path_gives_what_the_reference_gives(dtype):
-    assert list(differences("numpy", [dtype], ["ignore", "raise"])) == []
+    assert list(differences("numpy", [dtype], list(ERROR_MODES))) == []
 
 
 def test_the_common_calls_take_the_fast_path():
@@ -47,3 +54,42 @@ def test_an_error_of_numpy_leaves_x_unchanged():
     with pytest.raises(ValueError, match="read-only"):
         y += 1
     assert pa.to_numpy(y).tolist() == [1.0, 1.0, 1.0]
+
+
+def _written_by_the_ufunc(x, y, mode):
+    """Whether ``x *= y`` in the error mode ``mode`` was written by the plugin's in-place writer (out=x)."""
+    called = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            called.append(frame.f_code.co_name)
+
+    with error_mode(mode):
+        sys.setprofile(profile)
+        try:
+            pa.get_backend("numpy").inplace["__imul__"](x, y)
+        except pa.PolyarrayError:
+            pass
+        finally:
+            sys.setprofile(None)
+    return "write" in called and "reference" not in called and "inplace_update" not in called
+
+
+def test_the_ufunc_writes_into_x_only_where_errors_can_only_warn():
+    """NumPy raises a floating-point error after writing its output: the ufunc writes into x (out=x) only in
+    NumPy's default error state and where no warning filter turns its warning into an error (from NumPy 2 on,
+    where the plugin marks its implementations)."""
+    big = np.array([3e38, 1.0], dtype=np.float32)
+    for mode in ERROR_MODES:
+        x = pa.asarray(big.copy())
+        assert _written_by_the_ufunc(x, 10.0, mode) is (NUMPY_2 and mode == "default"), mode
+        after = pa.to_numpy(x).tolist()
+        assert after == ([np.inf, 10.0] if mode in ("default", "ignore") else pytest.approx([3e38, 1.0])), mode
+    with error_mode("default") as caught:
+        x = pa.asarray(big.copy())
+        x *= 10
+    assert [str(w.message) for w in caught] == ["overflow encountered in multiply"]
+    assert pa.to_numpy(x).tolist() == [np.inf, 10.0]
+    with np.errstate(over="warn"):  # the default's values, set: a state the writer does not take
+        assert not _written_by_the_ufunc(pa.asarray(np.ones(2, dtype=np.float32)), 2.0, "default")
+    assert _written_by_the_ufunc(pa.asarray(np.ones(2, dtype=np.float32)), 2.0, "default") is NUMPY_2

@@ -18,6 +18,7 @@ import types
 import numpy as np
 import pytest
 from operator_outcomes import compiled_and_python
+from plugin_site import registered, run_time_plugin
 
 import polyarray as pa
 from polyarray import _accel, _array, _handler
@@ -44,33 +45,20 @@ def test_the_compiled_fast_paths_are_on_exactly_where_expected():
 
 def _raising_plugin(errors):
     """A run-time backend on NumPy whose ``add`` raises ``errors[0]`` when it is set."""
-    from polyarray_numpy import interop, support
-    from polyarray_numpy._marker import hookimpl
 
     def add(x1, x2, /):
         if errors:
             raise errors[0]
         return np.add(x1, x2)
 
-    @hookimpl
-    def backend_info():
-        return {"framework": "numpy", "native_array_types": [("numpy", "ndarray"), ("numpy", "generic")]}
-
-    module = types.ModuleType("polyarray_raising_plugin")
-    module.backend_info = backend_info
-    module.native_dtype = support.native_dtype
-    module.device_of = support.device_of
-    module.to_numpy = interop.to_numpy
-    module.add = hookimpl(add)
-    return module
+    return run_time_plugin("polyarray_raising_plugin", add=add)
 
 
 @pytest.fixture
 def raising():
     errors = []
-    pa.register_backend("raising", _raising_plugin(errors))
-    yield pa.get_backend("raising"), errors
-    pa.unregister_backend("raising")
+    with registered("raising", _raising_plugin(errors)) as backend:
+        yield backend, errors
 
 
 def test_errors_of_the_implementation_are_translated_with_their_cause(raising):

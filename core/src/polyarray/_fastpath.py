@@ -138,6 +138,10 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
+        bare: the framework callable that gives what ``native`` gives for a call with the required arguments
+            alone, positionally, every array operand native (no Python scalar), for those dtypes (the
+            implementation's ``polyarray_bare`` mark: ``torch.sum`` beside a ``native`` that hands that call
+            to it), or None.
         inplace: a framework callable writing what ``native`` gives into its first operand, for those dtypes
             (the implementation's ``polyarray_inplace`` mark), or None; for ``x op= y`` (:func:`inplace_operator`).
         native_type: the backend's main native array class (arrays of exactly it are checked first).
@@ -173,6 +177,7 @@ class FastPlan:
         "arrays",
         "backend",
         "backend_name",
+        "bare",
         "check",
         "check_nans",
         "creation",
@@ -204,6 +209,7 @@ class FastPlan:
     impl: Callable[..., Any]
     native: Callable[..., Any] | None
     native_dtypes: Any
+    bare: Callable[..., Any] | None
     inplace: Callable[[Any, Any], Any] | None
     native_type: type[Any]
     other_types: tuple[type[Any], ...]
@@ -476,6 +482,7 @@ def plan_for(
     else:
         plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
+    plan.bare = _bare_mark(implementation) if guarded is not None else None
     plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
@@ -620,6 +627,13 @@ def _guarded_direct(implementation: Callable[..., Any]) -> tuple[Callable[..., A
     return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) >= 3 else None
 
 
+def _bare_mark(implementation: Callable[..., Any]) -> Callable[..., Any] | None:
+    """The framework callable of a mark ``polyarray_bare = (callable, code)``: what the direct mark's callable
+    gives for its dtypes where the call passes the required arguments alone, every array operand native."""
+    mark = _mark_of(implementation, "polyarray_bare", (2,))
+    return None if mark is None else cast("Callable[..., Any]", mark[0])
+
+
 def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], Any] | None:
     """The framework callable of a mark ``polyarray_inplace = (writer, code)``: ``writer(x1, x2)`` writes what the
     direct mark's callable gives for ``(x1, x2)`` into ``x1``, for the same dtypes, raising before it writes
@@ -709,7 +723,7 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
-    impl, native, native_dtypes = plan.impl, plan.native, plan.native_dtypes
+    impl, native, native_dtypes, bare = plan.impl, plan.native, plan.native_dtypes, plan.bare
     T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
     # finish is None only where wrap is 0, which never calls it.
@@ -735,8 +749,12 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
     single = len(arrays) == 1
     rewritten = dropped | dtype_keywords  # keywords the call passes on changed
 
-    def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any) -> Any:
-        target = native if native is not None and dtype in native_dtypes else impl
+    def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any, alone: bool) -> Any:
+        # alone: the required arguments alone, every array native (where a bare mark applies).
+        if native is not None and dtype in native_dtypes:
+            target = bare if alone and bare is not None else native
+        else:
+            target = impl
         if translate is None:
             result = target(*values, **kwargs)
         else:
@@ -835,7 +853,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     return chain(*args, **kwargs)
         if check is not None:
             check(tuple(values), kwargs)
-        return call(values, kwargs, dtype)
+        return call(values, kwargs, dtype, scalar_at < 0 and count == nrequired and not kwargs)
 
     if len(arrays) == 1 and nrequired == 1 and check is None:
         # One array and nothing else required (element-wise functions of one array, most reductions),
@@ -852,7 +870,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     and not (creation and native_byte_order(value) is not value)
                     and (not minimum_rank or value.ndim >= minimum_rank)
                 ):
-                    return call((value,), kwargs, value.dtype if native is not None else None)
+                    return call((value,), kwargs, value.dtype if native is not None else None, True)
             return fast(*args, **kwargs)
 
         return fast_one
@@ -871,14 +889,14 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if first_native and second_native:
                     dtype = first.dtype
                     if not promoted or second.dtype is dtype:
-                        return call((first, second), kwargs, dtype)
+                        return call((first, second), kwargs, dtype, True)
                 elif scalar_operands and (first_native or second_native):
                     # An array and a Python scalar, which takes the array's dtype where its rule says so (as in
                     # fast below).
                     array, scalar = (first, second) if first_native else (second, first)
                     dtype = array.dtype
                     if scalar_fits(scalar_rules.get(dtype), scalar):
-                        return call((first, second), kwargs, dtype)
+                        return call((first, second), kwargs, dtype, False)
             return fast(*args, **kwargs)
 
         scalar_operands = scalars is not None and not minimum_rank and not ranked

@@ -242,6 +242,7 @@ typedef struct {
     PyObject *impl;
     PyObject *native;          /* the framework's callable for native_dtypes, or NULL */
     PyObject *native_dtypes;
+    PyObject *bare;            /* native's stand-in for the required arguments alone, all arrays native; or NULL */
     PyTypeObject *native_type;
     PyObject *other_types;     /* the backend's other native array classes (a tuple, maybe empty) */
     getter dtype_getter;       /* the native type's dtype getter (NULL: read it with getattr) */
@@ -806,7 +807,8 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             goto release;
         }
         if (contains) {
-            target = self->native;
+            int alone = scalar_at < 0 && kept == 0 && nargs == self->nrequired;
+            target = alone && self->bare != NULL ? self->bare : self->native;
         }
     }
     result = PyObject_Vectorcall(target, values, nargs, callnames);
@@ -932,6 +934,7 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(impl, "impl");
     BORROW(native, "native");
     BORROW(native_dtypes, "native_dtypes");
+    BORROW(bare, "bare");
     BORROW(backend, "backend");
     BORROW(translate, "translate");
     BORROW(qualname, "qualname");

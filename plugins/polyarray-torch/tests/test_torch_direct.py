@@ -18,6 +18,8 @@ import pytest
 import torch
 from polyarray_torch import elementwise, linear_algebra, manipulation, searching, statistical
 
+import polyarray as pa
+
 MODULES = (elementwise, linear_algebra, manipulation, searching, statistical)
 MARKED = sorted(
     (module.__name__.rsplit(".", 1)[1], name, function)
@@ -189,3 +191,62 @@ def test_an_in_place_mark_writes_what_the_native_callable_gives(module, name, fu
                 continue
             assert expected is not None and expected.dtype == x.dtype and expected.shape == x.shape
             assert torch.equal(x.view(-1).view(torch.uint8), expected.reshape(-1).view(torch.uint8)), (dtype, second)
+
+
+BARE_MARKED = [(m, n, f) for m, n, f in MARKED if hasattr(f, "polyarray_bare")]
+
+
+def _bare_calls(name, base):
+    """Calls of ``name`` with its required arguments alone: tensors only (0-d, empty, broadcast, not broadcasting)
+    and, for reshape, the shape."""
+    empty = base[:0]
+    if name == "reshape":
+        return [(base, (3, 2)), (base, [6]), (base, (-1,)), (base.T, (6,)), (empty, (0, 3)), (base, (4,))]
+    if name == "sum":
+        return [(base,), (base[0],), (base[0, 0],), (empty,)]
+    return [
+        (base, base.flip(0)),
+        (base, base[0]),
+        (base[0, 0], base),
+        (empty, empty),
+        (base, torch.ones(4, dtype=base.dtype)),
+    ]
+
+
+def _bare_outcome(function, args):
+    try:
+        result = function(*args)
+    except (TypeError, ValueError, IndexError, RuntimeError) as error:
+        return ("error", ValueError if isinstance(error, RuntimeError) else type(error).__mro__[-2])
+    return result
+
+
+@pytest.mark.parametrize(("module", "name", "function"), BARE_MARKED, ids=[n for _, n, _ in BARE_MARKED])
+def test_a_bare_mark_gives_what_the_implementation_gives_for_the_required_arguments_alone(module, name, function):
+    """For every dtype of the mark: the same dtype, shape and bits, or an error of the same builtin class, as the
+    implementation, for the calls the fast path gives the bare callable."""
+    bare, code = function.polyarray_bare
+    native, _, dtypes = function.polyarray_direct
+    assert code is function.__code__ and bare is not native and inspect.isfunction(native)
+    portable = {pa.get_backend("torch").native_dtype(d) for d in pa.get_backend("torch").dtypes}
+    assert dtypes & portable
+    for dtype in dtypes & portable:  # the dtypes a pa.Array holds (torch's others never reach the fast path)
+        values = [[1.0, -2.0, math.nan], [4.0, 0.5, -6.0]] if dtype.is_floating_point else [[1, 0, 3], [4, 1, 0]]
+        base = torch.tensor(values).to(dtype)
+        for args in _bare_calls(name, base):
+            expected, got = _bare_outcome(function, args), _bare_outcome(bare, args)
+            if isinstance(expected, tuple) or isinstance(got, tuple):
+                assert expected == got, (name, dtype, args)
+                continue
+            assert (got.dtype, got.shape) == (expected.dtype, expected.shape), (name, dtype, args)
+            as_bytes = [t.reshape(-1).contiguous().view(torch.uint8) for t in (expected, got)]
+            assert torch.equal(*as_bytes), (name, dtype, args)  # the same bits, NaN included
+
+
+def test_the_bare_marks_are_the_ones_expected():
+    names = {n for _, n, _ in BARE_MARKED}
+    assert names == {"sum", "reshape", "maximum", "minimum", "equal", "not_equal", "greater", "greater_equal"} | {
+        "less",
+        "less_equal",
+    }
+    assert all(getattr(torch, f.polyarray_bare[0].__name__, None) is f.polyarray_bare[0] for _, _, f in BARE_MARKED)

@@ -90,6 +90,12 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
         )
 
 
+#: An integer dtype's name -> the values it holds (the ranges ``arange_bounds`` checks); None: not an integer.
+_INTEGER_RANGES: dict[str | None, tuple[int | float, int | float]] = {
+    name: bounds for name, bounds in SCALAR_BOUNDS.items() if name.startswith(("int", "uint"))
+}
+
+
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     """``arange``: ``step`` is not 0, and with an integer ``dtype`` every value of the range fits it, as does
     ``step`` for a range of more than one value; frameworks would wrap them around (NumPy raises for some, wraps
@@ -104,22 +110,29 @@ def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     dtype = kwargs.get("dtype")
     if dtype is None:
         return
-    name = _dtype_name(dtype)
-    if name is None or not name.startswith(("int", "uint")):
+    bounds = _INTEGER_RANGES.get(_dtype_name(dtype))
+    if bounds is None:
         return
-    step = 1 if step is None else step
+    if step is None:
+        step = 1
     if stop is None:
         start, stop = 0, start
-    if not all(type(v) is int or isinstance(v, numbers.Integral) for v in (start, stop, step)):
-        return
-    start, stop, step = int(start), int(stop), int(step)
+    if start.__class__ is not int or stop.__class__ is not int or step.__class__ is not int:
+        if not all(isinstance(value, numbers.Integral) for value in (start, stop, step)):
+            return
+        start, stop, step = int(start), int(stop), int(step)
     length = -((start - stop) // step)
-    low, high = SCALAR_BOUNDS[name]  # the values an integer dtype holds
-    values = (("start", start), ("step", step), ("the last value", start + (length - 1) * step))
-    for label, value in values[: 0 if length < 1 else 1 if length < 2 else 3]:
+    if length < 1:
+        return
+    low, high = bounds
+    last = start + (length - 1) * step
+    if low <= start <= high and low <= last <= high and (length == 1 or low <= step <= high):
+        return
+    for label, value in (("start", start), ("step", step), ("the last value", last))[: 1 if length == 1 else 3]:
         if not low <= value <= high:
             raise PolyarrayValueError(
-                f"{label}={value} is out of bounds for {name} ([{low}, {high}]); pass values the dtype holds."
+                f"{label}={value} is out of bounds for {_dtype_name(dtype)} ([{low}, {high}]); "
+                f"pass values the dtype holds."
             )
 
 
@@ -275,21 +288,34 @@ def _shape_of(value: Any) -> tuple[int | None, ...] | None:
     return None if ndim is None else tuple(_extent(value, axis) for axis in range(ndim))
 
 
-_PYTHON_KINDS = {int: "int", float: "float", complex: "complex"}
+_PYTHON_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
+
+#: The kind (``"bool"``, ``"int"``, ``"float"``, ``"complex"``) of each dtype object met.
+_DTYPE_KINDS: dict[Any, str | None] = {}
 
 
 def _kind(value: Any) -> str | None:
     """``"complex"``, ``"float"``, ``"int"`` or ``"bool"`` for an array argument or a Python number."""
-    if isinstance(value, bool):
-        return "bool"
-    if type(value) in _PYTHON_KINDS:
-        return _PYTHON_KINDS[type(value)]
+    kind = _PYTHON_KINDS.get(value.__class__)
+    if kind is not None:
+        return kind
     dtype = getattr(value, "dtype", None)
-    name = _dtype_name(dtype) if dtype is not None else None
-    if name is None:
+    if dtype is None:
         return None
-    if name == "bool":
-        return "bool"
+    if not compiling():  # PyTorch's compiler would hash every dtype the memo holds (as in _dtype_name)
+        try:
+            return _DTYPE_KINDS[dtype]
+        except KeyError:
+            kind = _DTYPE_KINDS[dtype] = _kind_of_name(_dtype_name(dtype))
+            return kind
+        except TypeError:
+            pass
+    return _kind_of_name(_dtype_name(dtype))
+
+
+def _kind_of_name(name: str | None) -> str | None:
+    if name is None or name == "bool":
+        return name
     return "complex" if name.startswith("complex") else "int" if name.startswith(("int", "uint")) else "float"
 
 

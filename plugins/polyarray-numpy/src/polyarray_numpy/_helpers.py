@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextvars
 import operator
+import sys
+import warnings
 from typing import Any
 
 import numpy as np
@@ -50,3 +53,59 @@ def ufunc_reduction(ufunc: Any, numpy_function: Any, dtype: Any = None) -> Any:
 
     reduction.__name__ = reduction.__qualname__ = f"_{numpy_function.__name__}"
     return reduction
+
+
+# -- in-place writes -----------------------------------------------------------------------------
+
+#: NumPy's floating-point error state, a context variable from NumPy 2 on (np.errstate, np.seterr set it), and
+#: its default value (divide, over and invalid "warn", under "ignore"), read in a context that never set it.
+_ERROR_STATE: contextvars.ContextVar[Any] | None = getattr(
+    getattr(getattr(np, "_core", None), "_multiarray_umath", None), "_extobj_contextvar", None
+)
+_DEFAULT_ERROR_STATE = contextvars.Context().run(_ERROR_STATE.get) if _ERROR_STATE is not None else None
+#: Python's warning filters as last read: the list, its length and first entry, and whether none of them
+#: turns a RuntimeWarning into an error (``warnings.filterwarnings``, ``simplefilter`` and ``catch_warnings``
+#: each change one of the three).
+_FILTERS_READ: list[Any] = [None, -1, None, False]
+#: Python 3.14's context-aware warnings keep the filters per context, where warnings.filters is not them.
+_MODULE_FILTERS = not getattr(sys.flags, "context_aware_warnings", False)
+
+
+def errors_only_warn() -> bool:
+    """Whether a floating-point error in a ufunc can only warn, so no ufunc raises after writing its output:
+    NumPy's default error state, and no warning filter that turns a RuntimeWarning into an error.
+
+    >>> errors_only_warn()
+    True
+    >>> with np.errstate(over="raise"):
+    ...     errors_only_warn()
+    False
+    """
+    if _ERROR_STATE is None or _ERROR_STATE.get() is not _DEFAULT_ERROR_STATE or not _MODULE_FILTERS:
+        return False
+    filters = warnings.filters
+    first = filters[0] if filters else None
+    read = _FILTERS_READ
+    if filters is not read[0] or len(filters) != read[1] or first is not read[2]:
+        safe = not any(entry[0] == "error" and issubclass(RuntimeWarning, entry[2]) for entry in filters)
+        read[:] = [filters, len(filters), first, safe]
+    return bool(read[3])
+
+
+class ErrorsMayRaise(Exception):
+    """Raised by an in-place writer before it writes, where a floating-point error could raise after."""
+
+
+def writing_into(ufunc: Any) -> Any:
+    """The in-place writer of ``ufunc`` (the ``polyarray_inplace`` mark): ``ufunc(x1, x2, out=x1)`` where
+    :func:`errors_only_warn`, which raises only before it writes (a shape that does not broadcast to ``x1``'s,
+    a read-only ``x1``), else :class:`ErrorsMayRaise`, before writing: polyarray then computes ``x1 op x2``
+    and copies it, so an error leaves ``x1`` unchanged."""
+
+    def write(x1: Any, x2: Any, /) -> None:
+        if not errors_only_warn():
+            raise ErrorsMayRaise(f"np.{ufunc.__name__} could raise after writing")
+        ufunc(x1, x2, out=x1)
+
+    write.__name__ = write.__qualname__ = f"_{ufunc.__name__}_into"
+    return write

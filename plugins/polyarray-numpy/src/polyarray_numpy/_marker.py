@@ -16,6 +16,7 @@ def direct(
     when: Callable[..., bool] | None = None,
     dtypes: Iterable[Any] | None = None,
     faster: tuple[Callable[..., Any], Iterable[Any]] | None = None,
+    inplace: Callable[[Any, Any], Any] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
 
@@ -53,6 +54,14 @@ def direct(
     them, and on arrays it is the ufunc itself; the values, dtypes and types
     are the ufunc's (tests/test_fastpath.py), and a warning for an overflow
     on scalars names the "scalar multiply".
+
+    ``inplace``, beside ``dtypes`` or ``faster`` for a function of two
+    operands, writes what the mark's callable gives into the first operand,
+    raising before it writes anything (``polyarray_inplace``: the writer and
+    the code object): ``x += y`` of a ``pa.Array`` of those dtypes calls it.
+    The element-wise arithmetic's writers (``_helpers.writing_into``) call the
+    ufunc with ``out=`` where a floating-point error can only warn, and raise
+    before writing elsewhere.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -67,6 +76,8 @@ def direct(
             function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
         elif when is None:
             function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
+        if inplace is not None and (faster is not None or dtypes is not None):
+            function.polyarray_inplace = (inplace, function.__code__)  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -25,7 +25,7 @@ import operator
 
 import numpy as np
 
-from ._helpers import NUMPY_2
+from ._helpers import NUMPY_2, writing_into
 from ._marker import direct, hookimpl
 
 #: The dtypes for which Python's operators give what the ufuncs give, on arrays and NumPy scalars alike
@@ -55,7 +55,7 @@ def acosh(x, /):
 
 
 @hookimpl
-@direct(np.add, faster=(operator.add, REAL_FLOATING))
+@direct(np.add, faster=(operator.add, REAL_FLOATING), inplace=writing_into(np.add))
 def add(x1, x2, /):
     return np.add(x1, x2)
 
@@ -170,7 +170,7 @@ def cosh(x, /):
 
 
 @hookimpl
-@direct(np.divide, faster=(operator.truediv, REAL_FLOATING))
+@direct(np.divide, faster=(operator.truediv, REAL_FLOATING), inplace=writing_into(np.divide))
 def divide(x1, x2, /):
     return np.divide(x1, x2)
 
@@ -379,7 +379,7 @@ def minimum(x1, x2, /):
 
 
 @hookimpl
-@direct(np.multiply, faster=(operator.mul, REAL_FLOATING))
+@direct(np.multiply, faster=(operator.mul, REAL_FLOATING), inplace=writing_into(np.multiply))
 def multiply(x1, x2, /):
     return np.multiply(x1, x2)
 
@@ -538,7 +538,7 @@ def sqrt(x, /):
 
 
 @hookimpl
-@direct(np.subtract, faster=(operator.sub, REAL_FLOATING))
+@direct(np.subtract, faster=(operator.sub, REAL_FLOATING), inplace=writing_into(np.subtract))
 def subtract(x1, x2, /):
     return np.subtract(x1, x2)
 

@@ -9,7 +9,11 @@ hookimpl = pluggy.HookimplMarker("polyarray")
 
 
 def direct(
-    native: Callable[..., Any], *, dtypes: Iterable[Any], inplace: Callable[[Any, Any], Any] | None = None
+    native: Callable[..., Any],
+    *,
+    dtypes: Iterable[Any],
+    inplace: Callable[[Any, Any], Any] | None = None,
+    bare: Callable[..., Any] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation that gives what ``native`` gives, with the same arguments, for arrays of ``dtypes``.
 
@@ -25,12 +29,20 @@ def direct(
     writing what ``native`` gives into the first operand (``Tensor.add_``),
     which raises before it writes anything: ``x += y`` of a ``pa.Array`` of
     those dtypes calls it (``polyarray_inplace``: the method and the code object).
+
+    ``bare``, beside a ``native`` that is a small function of this plugin, is
+    the torch callable it hands a call with the required arguments alone
+    (positionally, every array a tensor of those dtypes, no Python scalar, no
+    keyword) to: the fast path calls it for such calls, saving ``native``'s
+    frame (``polyarray_bare``: the callable and the code object).
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
         function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
         if inplace is not None:
             function.polyarray_inplace = (inplace, function.__code__)  # type: ignore[attr-defined]
+        if bare is not None:
+            function.polyarray_bare = (bare, function.__code__)  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -319,7 +319,7 @@ def divide(x1, x2, /):
 
 
 @hookimpl
-@direct(_compared(torch.eq, torch.eq), dtypes=_REAL_KERNELS)
+@direct(_compared(torch.eq, torch.eq), dtypes=_REAL_KERNELS, bare=torch.eq)
 @guard_dtypes
 def equal(x1, x2, /):
     return torch.eq(*scalar_operands(x1, x2))
@@ -389,7 +389,7 @@ def floor_divide(x1, x2, /):
 
 
 @hookimpl
-@direct(_compared(torch.gt, torch.lt), dtypes=_REAL_KERNELS)
+@direct(_compared(torch.gt, torch.lt), dtypes=_REAL_KERNELS, bare=torch.gt)
 @guard_dtypes
 @exact_unsigned("ordering")
 def greater(x1, x2, /):
@@ -397,7 +397,7 @@ def greater(x1, x2, /):
 
 
 @hookimpl
-@direct(_compared(torch.ge, torch.le), dtypes=_REAL_KERNELS)
+@direct(_compared(torch.ge, torch.le), dtypes=_REAL_KERNELS, bare=torch.ge)
 @guard_dtypes
 @exact_unsigned("ordering")
 def greater_equal(x1, x2, /):
@@ -462,7 +462,7 @@ def isnan(x, /):
 
 
 @hookimpl
-@direct(_compared(torch.lt, torch.gt), dtypes=_REAL_KERNELS)
+@direct(_compared(torch.lt, torch.gt), dtypes=_REAL_KERNELS, bare=torch.lt)
 @guard_dtypes
 @exact_unsigned("ordering")
 def less(x1, x2, /):
@@ -470,7 +470,7 @@ def less(x1, x2, /):
 
 
 @hookimpl
-@direct(_compared(torch.le, torch.ge), dtypes=_REAL_KERNELS)
+@direct(_compared(torch.le, torch.ge), dtypes=_REAL_KERNELS, bare=torch.le)
 @guard_dtypes
 @exact_unsigned("ordering")
 def less_equal(x1, x2, /):
@@ -551,7 +551,7 @@ def logical_xor(x1, x2, /):
 
 
 @hookimpl
-@direct(_extremum_direct(torch.maximum), dtypes=_NUMERIC_KERNELS)
+@direct(_extremum_direct(torch.maximum), dtypes=_NUMERIC_KERNELS, bare=torch.maximum)
 @guard_dtypes
 @exact_unsigned("selecting")
 def maximum(x1, x2, /):
@@ -559,7 +559,7 @@ def maximum(x1, x2, /):
 
 
 @hookimpl
-@direct(_extremum_direct(torch.minimum), dtypes=_NUMERIC_KERNELS)
+@direct(_extremum_direct(torch.minimum), dtypes=_NUMERIC_KERNELS, bare=torch.minimum)
 @guard_dtypes
 @exact_unsigned("selecting")
 def minimum(x1, x2, /):
@@ -597,7 +597,7 @@ def nextafter(x1, x2, /):
 
 
 @hookimpl
-@direct(_compared(torch.ne, torch.ne), dtypes=_REAL_KERNELS)
+@direct(_compared(torch.ne, torch.ne), dtypes=_REAL_KERNELS, bare=torch.ne)
 @guard_dtypes
 def not_equal(x1, x2, /):
     return torch.ne(*scalar_operands(x1, x2))

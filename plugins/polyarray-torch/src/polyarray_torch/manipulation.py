@@ -148,7 +148,7 @@ def _reshape_direct(x, /, shape, *, copy=None):
 
 
 @hookimpl
-@direct(_reshape_direct, dtypes=EVERY_DTYPE)
+@direct(_reshape_direct, dtypes=EVERY_DTYPE, bare=torch.reshape)
 @guard_dtypes
 def reshape(x, /, shape, *, copy=None):
     shape = tuple(shape)

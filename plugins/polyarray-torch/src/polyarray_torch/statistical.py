@@ -168,7 +168,7 @@ def _sum_direct(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 @hookimpl
-@direct(_sum_direct, dtypes=FLOATING_OR_COMPLEX)
+@direct(_sum_direct, dtypes=FLOATING_OR_COMPLEX, bare=torch.sum)
 @guard_dtypes
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim)
