@@ -175,17 +175,17 @@ class Array(_Methods):
     @property
     def T(self) -> Array:
         """The transpose of a 2-d array (use ``.mT`` for stacks of matrices)."""
-        if self.ndim != 2:
-            raise PolyarrayValueError(
-                f"Array.T needs a 2-d array, not a {self.ndim}-d one; use .mT for stacks of matrices."
-            )
-        return self.backend.operators["permute_dims"](self, (1, 0))
+        ndim = len(self.data.shape)
+        if ndim != 2:
+            raise PolyarrayValueError(f"Array.T needs a 2-d array, not a {ndim}-d one; use .mT for stacks of matrices.")
+        return self.backend.operators["matrix_transpose"](self)  # of a matrix, its transpose
 
     @property
     def mT(self) -> Array:
         """The transpose of the last two axes (a matrix or a stack of matrices)."""
-        if self.ndim < 2:
-            raise PolyarrayValueError(f"Array.mT needs at least 2 dimensions, not {self.ndim}.")
+        ndim = len(self.data.shape)
+        if ndim < 2:
+            raise PolyarrayValueError(f"Array.mT needs at least 2 dimensions, not {ndim}.")
         return self.backend.operators["matrix_transpose"](self)
 
     def to_device(self, device: str, /, *, stream: Any = None) -> Array:

@@ -166,7 +166,7 @@ class FastPlan:
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
         ranked: whether an integer parameter names axes, checked against the arrays' rank.
-        minimum_rank: the rank the one array must have at least (the declaration's ``rank_at_least`` check,
+        minimum_rank: the rank every array must have at least (the declaration's ``rank_at_least`` check,
             compared here instead of called), or 0.
         creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
             functions); only the Python fast path takes their calls.
@@ -311,7 +311,8 @@ def inplace_operator(
     writes into ``x``; otherwise ``x op y`` is computed as the fast path computes it and written through the
     backend's ``inplace_update`` where it has the shape and dtype of ``x``, else handed to ``assign_result``.
     A call that raises goes to the reference, which raises the translated error, nothing having been written.
-    The closure's ``reference`` attribute is the reference, for the tests that compare the two.
+    The closure's ``reference`` attribute is the reference (the reference's own where it is returned), for the
+    tests that compare the two.
     """
 
     def reference(self: Array, other: Any) -> Any:
@@ -329,6 +330,7 @@ def inplace_operator(
         or plan.ranked
         or not plan.unwrap_arrays
     ):
+        reference.reference = reference  # type: ignore[attr-defined]  # pyright: ignore[reportFunctionMemberAccess]
         return reference
     T, B, others = plan.native_type, backend, plan.other_types
     impl, native, native_dtypes, writer = plan.impl, plan.native, plan.native_dtypes or (), plan.inplace
@@ -518,10 +520,16 @@ def plan_for(
         if decl.check is not None and "handle_exceptions" in active
         else None
     )
-    # A check that the one array has at least some rank (``_checks.rank_at_least``) is compared here as data.
+    # A check that every array has at least some rank (``_checks.rank_at_least``) is compared here as data (where
+    # no Python scalar stands for an array, whose rank the check would read as 0).
     requirement = getattr(decl.check, "minimum_rank", None)
     plan.minimum_rank = 0
-    if plan.check is not None and requirement is not None and [p for p, _ in requirement[1]] == list(arrays) == [0]:
+    if (
+        plan.check is not None
+        and requirement is not None
+        and [p for p, _ in requirement[1]] == list(arrays)
+        and (len(arrays) == 1 or scalars is None)
+    ):
         plan.check, plan.minimum_rank = None, requirement[0]
     plan.check_nans = "handle_nans" in active or (mixed is not None and "handle_nans" in decl.wrappers)
     plan.unwrap_arrays = "handle_view" not in active
@@ -815,10 +823,14 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         rank = 0
         if ranked or minimum_rank:
             try:
-                rank = values[arrays[0]].ndim if single else max(values[i].ndim for i in arrays if i != scalar_at)
+                if single:
+                    rank = lowest = values[arrays[0]].ndim
+                else:
+                    ranks = [values[i].ndim for i in arrays if i != scalar_at]
+                    rank, lowest = max(ranks), min(ranks)
             except (AttributeError, TypeError):
                 return chain(*args, **kwargs)
-            if rank < minimum_rank:
+            if lowest < minimum_rank:
                 return chain(*args, **kwargs)  # the chain's check raises the error
         for index in range(count):
             code, spec, default = positional[index]
@@ -888,7 +900,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 second_native = second.__class__ is T or (others and isinstance(second, others))
                 if first_native and second_native:
                     dtype = first.dtype
-                    if not promoted or second.dtype is dtype:
+                    if (not promoted or second.dtype is dtype) and (
+                        not minimum_rank or (first.ndim >= minimum_rank and second.ndim >= minimum_rank)
+                    ):
                         return call((first, second), kwargs, dtype, True)
                 elif scalar_operands and (first_native or second_native):
                     # An array and a Python scalar, which takes the array's dtype where its rule says so (as in

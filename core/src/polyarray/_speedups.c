@@ -263,7 +263,7 @@ typedef struct {
     int promoted[MAX_POSITIONAL], npromoted;
     int dtype_source;
     int check_nans, unwrap_arrays, ranked;
-    int minimum_rank; /* the rank the array must have at least (0: none), the declaration's check as data */
+    int minimum_rank; /* the rank every array must have at least (0: none), the declaration's check as data */
     Parameter positional[MAX_POSITIONAL];
     PyObject *keyword_names[MAX_KEYWORDS]; /* borrowed from the plan's keywords dict */
     Parameter keywords[MAX_KEYWORDS];
@@ -690,10 +690,10 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
                 PyErr_Clear();
                 goto python_with_dtype;
             }
+            if (n < self->minimum_rank) {
+                goto python_with_dtype; /* the chain's check raises the error */
+            }
             rank = n > rank ? n : rank;
-        }
-        if (rank < self->minimum_rank) {
-            goto python_with_dtype; /* the chain's check raises the error */
         }
     }
     for (i = 0; i < nargs; i++) {

@@ -349,6 +349,8 @@ def rank_at_least(rank: int, what: str, *parameters: tuple[int | None, str]) -> 
 
 #: ``x`` (the first argument) is a matrix or a stack of matrices.
 matrices = rank_at_least(2, "a matrix or a stack of matrices", (0, "x"))
+#: ``matmul``'s operands have at least one dimension each.
+product_operands = rank_at_least(1, "an operand of a matrix product", (0, "x1"), (1, "x2"))
 
 
 def _square(value: Any, name: str) -> None:

@@ -89,7 +89,7 @@ def einsum(xp: Any, subscripts: str, /, *operands: ArrayLike) -> ArrayLike:
     return _einsum.contract(xp, plan, arrays)
 
 
-@primary(wrappers=LINALG)
+@primary(wrappers=LINALG, check=_checks.product_operands)
 def matmul(x1: ArrayLike, x2: ArrayLike, /) -> ArrayLike:
     """The matrix product of ``x1`` and ``x2``, as the ``@`` operator computes it.
 

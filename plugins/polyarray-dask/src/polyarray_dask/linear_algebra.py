@@ -13,9 +13,8 @@ from ._marker import hookimpl
 
 @hookimpl
 def matmul(x1, x2, /):
-    # Dask checks less than NumPy: a mismatch of known sizes is refused here, before any graph is built.
-    if x1.ndim == 0 or x2.ndim == 0:
-        raise ValueError("matmul: Input operand does not have enough dimensions (it needs 1-d or more arrays)")
+    # Dask checks less than NumPy: a mismatch of known sizes is refused here, before any graph is built (0-d
+    # operands are refused by the core's check).
     inner1, inner2 = x1.shape[-1], x2.shape[0 if x2.ndim == 1 else -2]
     if not unknown((inner1, inner2)) and inner1 != inner2:
         raise ValueError(f"matmul: mismatch in its core dimension: {inner1} (x1) is not {inner2} (x2)")

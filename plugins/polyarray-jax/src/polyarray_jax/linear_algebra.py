@@ -35,9 +35,7 @@ einsum.partial_mixed_handler = _einsum_handles
 
 @hookimpl
 def matmul(x1, x2, /):
-    x1, x2 = as_array(x1), as_array(x2)
-    if x1.ndim == 0 or x2.ndim == 0:
-        raise ValueError("matmul needs arrays of at least 1 dimension, not 0-d arrays")
+    x1, x2 = as_array(x1), as_array(x2)  # of at least one dimension each (the core's check)
     inner1 = x1.shape[-1]
     inner2 = x2.shape[-2] if x2.ndim > 1 else x2.shape[0]
     if inner1 != inner2:

@@ -26,10 +26,16 @@ def _matrices(x, /):
 
 #: ``x.mT`` (NumPy 2): the view ``np.swapaxes(x, -1, -2)`` gives, without NumPy's Python layers.
 _MATRIX_TRANSPOSE = operator.attrgetter("mT") if hasattr(np.ndarray, "mT") else None
+_INTEGERS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+#: The dtypes of this backend: ``x.mT`` is the implementation's view for an array of any of them, of at least two
+#: dimensions (the core's check refuses the others before the fast path calls it).
+_EVERY_DTYPE = tuple(
+    np.dtype(name) for name in ("bool", *_INTEGERS, "float16", "float32", "float64", "complex64", "complex128")
+)
 
 
 @hookimpl
-@direct(_MATRIX_TRANSPOSE, when=_matrices)
+@direct(_MATRIX_TRANSPOSE, when=_matrices, dtypes=_EVERY_DTYPE)
 def matrix_transpose(x, /):
     return x.swapaxes(-1, -2)
 

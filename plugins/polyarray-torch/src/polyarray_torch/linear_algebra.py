@@ -56,21 +56,12 @@ def _einsum_handles(subscripts, /, *operands, **unexpected) -> bool:
 einsum.partial_mixed_handler = _einsum_handles
 
 
-def _matmul_direct(x1, x2, /):
-    """:func:`matmul` of floating tensors of one dtype, neither 0-d: torch's own."""
-    if x1.ndim and x2.ndim:
-        return torch.matmul(x1, x2)
-    return matmul(x1, x2)
-
-
 @hookimpl
-@direct(_matmul_direct, dtypes=FLOATING_OR_COMPLEX)
+@direct(torch.matmul, dtypes=FLOATING_OR_COMPLEX)  # the core refuses 0-d operands (a check of the declaration)
 @guard_dtypes
 @exact_unsigned("wrapping")
 def matmul(x1, x2, /):
     x1, x2 = promoted(x1, x2)
-    if x1.ndim == 0 or x2.ndim == 0:
-        raise ValueError("matmul needs arrays of at least 1 dimension, not 0-d arrays")
     if x1.dtype == torch.bool:
         return _boolean_product(torch.matmul, x1, x2)
     return torch.matmul(x1, x2)
