@@ -805,7 +805,7 @@ def is_operand(value: Any) -> bool:
 
 def _binary(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        if not is_operand(other):
+        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):  # the classes met first
             return NotImplemented
         return self.backend.operators[function](self, other)
 
@@ -815,7 +815,7 @@ def _binary(function: str, symbol: str):
 
 def _reflected(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        if not is_operand(other):
+        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):
             return NotImplemented
         return self.backend.operators[function](other, self)
 
@@ -825,7 +825,7 @@ def _reflected(function: str, symbol: str):
 
 def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
-        if not is_operand(other):
+        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):
             return NotImplemented
         return self.backend.inplace[name](self, other)
 
