@@ -726,6 +726,15 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
     return code == DTYPE
 
 
+def _ranks_at_least(rank: int, *arrays: Any) -> bool:
+    """Whether every array has at least ``rank`` axes; False where one has no ``ndim`` (TensorFlow's
+    ``ResourceVariable``): the generic fast path and the chain read its rank otherwise."""
+    try:
+        return all(array.ndim >= rank for array in arrays)
+    except (AttributeError, TypeError):
+        return False
+
+
 # -- the closures --------------------------------------------------------------------------------
 
 
@@ -880,7 +889,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if (
                     (cls is T or (others and isinstance(value, others)))
                     and not (creation and native_byte_order(value) is not value)
-                    and (not minimum_rank or value.ndim >= minimum_rank)
+                    and (not minimum_rank or _ranks_at_least(minimum_rank, value))
                 ):
                     return call((value,), kwargs, value.dtype if native is not None else None, True)
             return fast(*args, **kwargs)
@@ -901,7 +910,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if first_native and second_native:
                     dtype = first.dtype
                     if (not promoted or second.dtype is dtype) and (
-                        not minimum_rank or (first.ndim >= minimum_rank and second.ndim >= minimum_rank)
+                        not minimum_rank or _ranks_at_least(minimum_rank, first, second)
                     ):
                         return call((first, second), kwargs, dtype, True)
                 elif scalar_operands and (first_native or second_native):

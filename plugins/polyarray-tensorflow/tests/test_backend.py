@@ -74,6 +74,22 @@ def test_tensors_and_variables_select_the_backend(make):
     assert pa.to_numpy(result).tolist() == [2.0, 4.0]
 
 
+def test_variables_reach_functions_whose_fast_path_compares_ranks():
+    """matmul and matrix_transpose compare their operands' ranks on the fast path; a ResourceVariable has no
+    ndim, and takes the chain: the same values, and gradients flow to it."""
+    w = tf.Variable([0.5, -0.5])
+    m = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    assert pa.to_numpy(pa.matmul(x, w)).tolist() == [-0.5, -0.5]
+    assert pa.to_numpy(pa.matmul(m, m)).tolist() == [[7.0, 10.0], [15.0, 22.0]]
+    assert pa.to_numpy(pa.matrix_transpose(m)).tolist() == [[1.0, 3.0], [2.0, 4.0]]
+    with tf.GradientTape() as tape:
+        value = pa.to_native(pa.sum(pa.matmul(x, w) ** 2))
+    assert tape.gradient(value, w).numpy().tolist() == [-4.0, -6.0]
+    with pytest.raises(pa.PolyarrayValueError, match="x2 is a 0-d array"):
+        pa.matmul(m, tf.Variable(2.0))
+
+
 def test_arrays_are_immutable_and_writes_reach_the_base(xp):
     base = xp.asarray([[1, 2, 3], [4, 5, 6]])
     row = base[1]
