@@ -10,7 +10,7 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
-from .._dtypes import DType, dtype_name_of
+from .._dtypes import DTYPES, DType, dtype_name_of
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 from .._promotion import SCALAR_BOUNDS
 from .._tracers import compiling
@@ -288,10 +288,15 @@ def _shape_of(value: Any) -> tuple[int | None, ...] | None:
     return None if ndim is None else tuple(_extent(value, axis) for axis in range(ndim))
 
 
-_PYTHON_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
+def _kind_of_name(name: str | None) -> str | None:
+    if name is None or name == "bool":
+        return name
+    return "complex" if name.startswith("complex") else "int" if name.startswith(("int", "uint")) else "float"
 
-#: The kind (``"bool"``, ``"int"``, ``"float"``, ``"complex"``) of each dtype object met.
-_DTYPE_KINDS: dict[Any, str | None] = {}
+
+#: The kind (``"bool"``, ``"int"``, ``"float"``, ``"complex"``) of each Python number type and dtype name.
+_PYTHON_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
+_KIND_OF_NAME: dict[str | None, str | None] = {name: _kind_of_name(name) for name in DTYPES}
 
 
 def _kind(value: Any) -> str | None:
@@ -300,23 +305,7 @@ def _kind(value: Any) -> str | None:
     if kind is not None:
         return kind
     dtype = getattr(value, "dtype", None)
-    if dtype is None:
-        return None
-    if not compiling():  # PyTorch's compiler would hash every dtype the memo holds (as in _dtype_name)
-        try:
-            return _DTYPE_KINDS[dtype]
-        except KeyError:
-            kind = _DTYPE_KINDS[dtype] = _kind_of_name(_dtype_name(dtype))
-            return kind
-        except TypeError:
-            pass
-    return _kind_of_name(_dtype_name(dtype))
-
-
-def _kind_of_name(name: str | None) -> str | None:
-    if name is None or name == "bool":
-        return name
-    return "complex" if name.startswith("complex") else "int" if name.startswith(("int", "uint")) else "float"
+    return None if dtype is None else _KIND_OF_NAME.get(_dtype_name(dtype))
 
 
 def all_of(*checks: Any) -> Any:
