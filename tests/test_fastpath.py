@@ -333,3 +333,63 @@ def test_a_bare_mark_takes_the_calls_with_the_required_arguments_alone(recording
             call()
             assert calls == [who], (who, calls)
         assert pa.to_numpy(xp.sum(a)) == 15.0 and pa.to_numpy(xp.maximum(a, 2.0)).min() == 2.0
+
+
+#: Python numbers as asarray's data: scalars, flat, nested, empty and ragged nests, values no dtype holds.
+PYTHON_DATA = [
+    1,
+    2.5,
+    True,
+    1j,
+    2**64,
+    -(2**63) - 1,
+    [],
+    [[]],
+    [1, 2],
+    (1.0, 2),
+    [True, 1],
+    [1.5, 1j],
+    [[1, 2], (3, 4)],
+    [[1], [2, 3]],
+    [1, 2**70],
+    [float("nan"), -0.0, float("inf")],
+]
+
+
+def _creation_outcome(function, *args, **kwargs):
+    try:
+        result = function(*args, **kwargs)
+    except Exception as error:
+        return type(error), str(error)
+    values = pa.to_numpy(result)
+    return type(result), pa.dtype(result), values.shape, repr(values.tolist())
+
+
+@pytest.mark.parametrize("keywords", [{}, {"dtype": pa.float32}, {"dtype": pa.int8}, {"copy": False}, {"copy": True}])
+def test_asarray_of_python_numbers_takes_the_fast_path_and_gives_what_the_chain_gives(polyarray_backend, keywords):
+    """Python numbers, and nested lists and tuples of them, are taken by the fast path of ``asarray`` (the
+    creation wrapper reads their default dtype), with the chain's result or error in both modes."""
+    from polyarray._fastpath import fast_function
+
+    function = pa.get_backend(polyarray_backend).functions["asarray"]
+    handed = []
+
+    def chain(*args, **kwargs):
+        handed.append(args)
+        return function.chain(*args, **kwargs)
+
+    fast = fast_function(function.plan, chain)
+    for mode in (True, False):
+        pa.set_array_mode(mode)
+        try:
+            for data in PYTHON_DATA:
+                expected = _creation_outcome(function.chain, data, **keywords)
+                assert _creation_outcome(fast, data, **keywords) == expected, (data, keywords, mode)
+                assert _creation_outcome(function, data, **keywords) == expected, (data, keywords, mode)
+        finally:
+            pa.set_array_mode(True)
+    assert handed == []
+    # Values that are not Python numbers alone still go to the chain.
+    for data in ([1, None], [pa.asarray(1.0)], "1", [np.float64(1.0)]):
+        _creation_outcome(fast, data, **keywords)
+        assert handed[-1] == (data,)

@@ -52,7 +52,7 @@ from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
 from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
 from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import result_wrapper
-from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands
+from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands, python_numbers
 from ._wrappers.errors import naming, naming_check, translate_exception
 from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters, plain_values
 from ._wrappers.mixed import choose, inner_wrappers
@@ -761,7 +761,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
     dtype_positions = tuple(i for i, (code, _, _) in enumerate(positional) if code == DTYPE)
     dtype_keywords = frozenset(name for name, (code, _, _) in keywords.items() if code == DTYPE)
     config = settings
-    new_object, track = object.__new__, _registry.track
+    new_object, register = object.__new__, _registry.register_array
     promoted_set = frozenset(promoted)
     single = len(arrays) == 1
     rewritten = dropped | dtype_keywords  # keywords the call passes on changed
@@ -773,10 +773,10 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         else:
             target = impl
         if translate is None:
-            result = target(*values, **kwargs)
+            result = target(*values, **kwargs) if kwargs else target(*values)
         else:
             try:
-                result = target(*values, **kwargs)
+                result = target(*values, **kwargs) if kwargs else target(*values)
             except PolyarrayError:
                 raise
             except Exception as error:
@@ -788,8 +788,10 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 array = new_object(Array)
                 array.data = result
                 array.backend = B
-                if config.dynamic_backend:
-                    track(array)
+                if config.dynamic_backend:  # a new array's flag and registration (_registry.track)
+                    array._dynamic = True
+                    if config.registering:
+                        register(array)
                 return array
             return finish(result)
         return result if wrap == 0 else finish(result)
@@ -816,6 +818,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 continue
             elif others and isinstance(value, others):
                 continue
+            elif creation and python_numbers(value):
+                continue  # the data of asarray: the creation wrapper reads its default dtype from the values
             return chain(*args, **kwargs)
         dtype = None
         if scalar_at >= 0:
@@ -918,7 +922,10 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     # fast below).
                     array, scalar = (first, second) if first_native else (second, first)
                     dtype = array.dtype
-                    if scalar_fits(scalar_rules.get(dtype), scalar):
+                    rule = scalar_rules.get(dtype)
+                    cls = scalar.__class__
+                    # scalar_fits, in line: a type the rule keeps, and an int within its bounds.
+                    if rule is not None and cls in rule[0] and (cls is not int or rule[1] <= scalar <= rule[2]):
                         return call((first, second), kwargs, dtype, False)
             return fast(*args, **kwargs)
 

@@ -43,6 +43,7 @@ __all__ = [
     "unset_dynamic_backend",
     "dynamic_backend_as",
     "track",
+    "register_array",
     "registry",
     "start_flag",
     "set_array_flag",
@@ -140,13 +141,13 @@ def track(value: Array | Container) -> None:
     if value.__class__ is ARRAY_TYPE:  # every new array, unless the default is off: kept short
         value._dynamic = True
         if settings.registering:  # before the first dynamic switch, the switch finds it on the heap
-            _register_array(value)
+            register_array(value)
         return
     # object.__setattr__: a Container's own __setattr__ would take "_dynamic" for a key.
     _setattr(value, "_dynamic", True)
     if isinstance(value, ARRAY_TYPE):
         if settings.registering:
-            _register_array(value)
+            register_array(value)
     else:
         _containers.append(_ref(value))
         if len(_containers) >= _container_limit[0]:
@@ -156,8 +157,9 @@ def track(value: Array | Container) -> None:
 _setattr = object.__setattr__
 
 
-def _register_array(value: object) -> None:
-    """Append a weak reference to ``value`` to the registry of arrays, pruning it when it has doubled.
+def register_array(value: object) -> None:
+    """Append a weak reference to ``value`` to the registry of arrays, pruning it when it has doubled (the
+    caller checks ``settings.registering``).
 
     An array of a program PyTorch is compiling is not registered: the compiled program makes none to switch.
     """

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
-__all__ = ["infer_dtype", "promoted_operands", "promoted_sequence", "CREATION_RULES"]
+__all__ = ["infer_dtype", "promoted_operands", "promoted_sequence", "python_numbers", "CREATION_RULES"]
 
 _BOOL, _INT, _FLOAT, _COMPLEX = "bool", "integral", "real floating", "complex floating"
 #: Python scalar type -> rank of its kind (bool < int < float < complex).
@@ -55,6 +55,17 @@ def _sequence_rank(values: list | tuple) -> int | None:
                     return None
                 rank = max(rank, found)
     return rank
+
+
+def python_numbers(value: Any) -> bool:
+    """Whether ``value`` is a Python number (bool, int, float, complex) or nested lists and tuples holding only
+    them: data whose default dtype the creation rules read from the values themselves.
+
+    >>> python_numbers([[1, 2.5], (3, True)]), python_numbers(1j), python_numbers([1, None])
+    (True, True, False)
+    """
+    cls = type(value)
+    return cls in _RANK or ((cls is list or cls is tuple) and _sequence_rank(value) is not None)
 
 
 def _value_kind(value: Any) -> str | None:
@@ -255,29 +266,37 @@ def _creating(
     to_portable = backend._to_portable
     name = next(iter(decl.signature.parameters)) if decl.name == "asarray" else "fill_value"
     position = 0 if decl.name == "asarray" else 1 if decl.name == "full" else None
+    # asarray's rule reads every item of a nest: a kind found means Python numbers alone.
+    rule_reads_items = decl.name == "asarray"
     # The native default of each kind under each key of the context's defaults (a few of them in a program).
     known: dict[tuple[str, str], Any] = {}
     defaults_key = _dtypes.defaults_key
 
     def creating(*args: Any, **kwargs: Any) -> Any:
+        # The kind of default dtype the values ask for (None: a dtype is given, or the backend decides).
+        kind = rule(args, kwargs) if kwargs.get("dtype") is None else None
         if position is not None:
-            value = args[position] if len(args) > position else kwargs.get(name)
-            if isinstance(value, _NOT_DATA) or (
-                isinstance(value, Iterator) and not hasattr(value, "__array__") and not hasattr(value, "dtype")
-            ):
-                raise _refuse_value(qualname, backend_name, name, value)
-            if getattr(getattr(value, "dtype", None), "kind", None) in _NOT_NUMERIC_KINDS:
-                raise _refuse_value(qualname, backend_name, name, value)
-            if isinstance(value, (list, tuple)) and _sequence_rank(value) is None:
-                _check_nested(value, qualname, backend_name, name)
-        if kwargs.get("dtype") is None:
-            kind = rule(args, kwargs)
-            if kind is not None:
-                key = (defaults_key(), kind)
-                native = known.get(key)
-                if native is None:
-                    native = known[key] = _native_default(backend, kind, qualname)
-                kwargs["dtype"] = native
+            value: Any = args[position] if len(args) > position else kwargs.get(name)
+            cls = value.__class__
+            if cls is list or cls is tuple:
+                if (kind is None or not rule_reads_items) and _sequence_rank(value) is None:
+                    _check_nested(value, qualname, backend_name, name)
+            elif cls not in _RANK:
+                # An array (which has a dtype) is no iterator of values: the abstract class's check comes last.
+                if isinstance(value, _NOT_DATA) or (
+                    not hasattr(value, "dtype") and not hasattr(value, "__array__") and isinstance(value, Iterator)
+                ):
+                    raise _refuse_value(qualname, backend_name, name, value)
+                if getattr(getattr(value, "dtype", None), "kind", None) in _NOT_NUMERIC_KINDS:
+                    raise _refuse_value(qualname, backend_name, name, value)
+                if isinstance(value, (list, tuple)) and _sequence_rank(value) is None:
+                    _check_nested(value, qualname, backend_name, name)
+        if kind is not None:
+            key = (defaults_key(), kind)
+            native = known.get(key)
+            if native is None:
+                native = known[key] = _native_default(backend, kind, qualname)
+            kwargs["dtype"] = native
         try:
             result = function(*args, **kwargs)
         except PolyarrayTypeError as error:
