@@ -822,6 +822,63 @@ OPS: list[Op] = [
         native={"jax": "A = jnp.where(mask, 0.0, A)", "tensorflow": "A = tf.where(mask, 0.0, A)"},
         exec=True,
     ),
+    # Creation: Python numbers, a native array and sizes into an array (no target; the default dtypes are
+    # polyarray's, so the native side names float64 where its framework's default is float32).
+    Op(
+        "creation",
+        "pa.asarray([1.0, 2.0])",
+        native={
+            "numpy": "np.asarray([1.0, 2.0])",
+            "torch": "torch.tensor([1.0, 2.0], dtype=torch.float64)",
+            "jax": "jnp.asarray([1.0, 2.0])",
+            "tensorflow": "tf.constant([1.0, 2.0], tf.float64)",
+        },
+        function="pa.asarray([1.0, 2.0])",
+    ),
+    Op(
+        "creation",
+        "pa.asarray(A)",
+        native={
+            "numpy": "np.asarray(A)",
+            "torch": "torch.asarray(A)",
+            "jax": "jnp.asarray(A)",
+            "tensorflow": "tf.convert_to_tensor(A)",
+        },
+        function="pa.asarray(A)",
+    ),
+    Op(
+        "creation",
+        "pa.zeros((ROWS, COLS))",
+        native={
+            "numpy": "np.zeros((ROWS, COLS))",
+            "torch": "torch.zeros((ROWS, COLS), dtype=torch.float64)",
+            "jax": "jnp.zeros((ROWS, COLS))",
+            "tensorflow": "tf.zeros((ROWS, COLS), tf.float64)",
+        },
+        function="pa.zeros((ROWS, COLS))",
+    ),
+    Op(
+        "creation",
+        "pa.full((ROWS, COLS), 2.0)",
+        native={
+            "numpy": "np.full((ROWS, COLS), 2.0)",
+            "torch": "torch.full((ROWS, COLS), 2.0, dtype=torch.float64)",
+            "jax": "jnp.full((ROWS, COLS), 2.0)",
+            "tensorflow": "tf.fill((ROWS, COLS), tf.constant(2.0, tf.float64))",
+        },
+        function="pa.full((ROWS, COLS), 2.0)",
+    ),
+    Op(
+        "creation",
+        "pa.arange(COLS)",
+        native={
+            "numpy": "np.arange(COLS)",
+            "torch": "torch.arange(COLS)",
+            "jax": "jnp.arange(COLS)",
+            "tensorflow": "tf.range(COLS, dtype=tf.int64)",
+        },
+        function="pa.arange(COLS)",
+    ),
     Op("property", "A.shape[0]"),
     Op("property", "A.dtype", compare=False),
     Op("property", "A.ndim"),

@@ -178,3 +178,22 @@ def test_dropout_is_reproducible_with_a_seed():
     assert set(first.tolist()) == {0.0, 2.0}
     big = pa.to_numpy(pa.dropout(x, 0.5, seed=2**40 + 3))
     assert not np.array_equal(big, pa.to_numpy(pa.dropout(x, 0.5, seed=3)))
+
+
+#: The integer dtypes of this JAX mode (64-bit ones in 64-bit mode only).
+INTEGER_DTYPES = ["int8", "uint8", "int16", "int32", "uint32", *(["int64"] if jax.config.jax_enable_x64 else [])]
+
+
+@pytest.mark.parametrize("dtype", INTEGER_DTYPES)
+def test_arange_of_an_integer_dtype_gives_numpys_values(dtype):
+    """An integer ``arange`` with a step of 1 is counted by JAX itself (no step passed): NumPy's values, for every
+    start, stop and step of the grid, the step given or left out."""
+    for start, stop, step in [(5, None, 1), (0, 7, 1), (-3, 4, 1), (2, 100, 1), (4, 2, 1), (1, 9, 3), (9, 1, -2)]:
+        if dtype.startswith("uint") and min(v for v in (start, stop, step) if v is not None) < 0:
+            continue  # values an unsigned dtype does not hold: refused by the core's check
+        for args in [(start, stop, step), (start, stop)] if step == 1 else [(start, stop, step)]:
+            args = args if args[1] is not None else args[:1]
+            got = pa.arange(*args, dtype=getattr(pa, dtype), backend="jax")
+            assert got.dtype == getattr(pa, dtype), args
+            expected = np.arange(*args, dtype=dtype)
+            assert pa.to_numpy(got).tolist() == expected.tolist(), args

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import itertools
 import subprocess
 import sys
 
@@ -113,3 +114,20 @@ def test_advanced_indexing_selects_like_numpy(xp):
     index = np.asarray([2, 0])
     np.testing.assert_array_equal(pa.to_numpy(x[xp.asarray(index)]), values[index])
     np.testing.assert_array_equal(pa.to_numpy(x[x > 5]), values[values > 5])
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64"])
+def test_arange_of_int32_and_int64_gives_numpys_values(dtype):
+    """``tf.range`` counts a non-empty integer range of these dtypes in one op; empty ranges, ranges both ways
+    and values beyond 32 bits give NumPy's values, or the core's error where the dtype does not hold them."""
+    for start, stop, step in itertools.product([0, 2, -3, 100, 2**40], [None, 5, 300, -1, 2**41], [1, 3, -2, 7]):
+        args = (start,) if stop is None else (start, stop, step)
+        outcomes = []
+        for backend in ("tensorflow", "numpy"):
+            try:
+                result = pa.to_numpy(pa.arange(*args, dtype=getattr(pa, dtype), backend=backend))
+            except pa.PolyarrayError as error:
+                outcomes.append(type(error))
+            else:
+                outcomes.append((result.dtype.name, result.tolist()))
+        assert outcomes[0] == outcomes[1], args

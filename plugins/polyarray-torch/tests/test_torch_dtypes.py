@@ -162,3 +162,23 @@ def test_unsigned_dtypes_torch_lacks_kernels_for_still_move_and_sum_exactly():
     y = pa.asarray(np.array([1, 2, 3], dtype=np.uint16), backend="torch")
     y[pa.asarray([True, False, True], backend="torch")] = 7
     assert pa.to_numpy(y).tolist() == [7, 2, 7]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128", "float16", "bfloat16"])
+def test_full_rounds_a_python_float_as_numpy_casts_it(dtype):
+    """torch's own fill rounds finite values within the dtype's range; values beyond it (which torch refuses),
+    NaN and infinities take the plugin's cast: every one gives NumPy's value."""
+    values = [0.1, 1 / 3, 1e-40, -1e-45, 16777217.0, -0.0, 3.4028234663852886e38, 3.4028235e38, 3.4028236e38]
+    values += [1e39, -1e300, 65504.0, 65519.0, 65520.0, float("nan"), float("inf"), 1e-320]
+    if dtype.startswith("complex"):
+        values += [2.5 + 1j / 3, complex(1e39, 0.1), complex(0.1, -3.4028236e38)]
+    reference = "float32" if dtype == "bfloat16" else dtype
+    for value in values:
+        with np.errstate(over="ignore"):
+            expected = np.full((2,), value, dtype=reference)
+        if dtype == "bfloat16":
+            expected = torch.tensor(expected.tolist(), dtype=torch.float64).to(torch.bfloat16).double().numpy()
+        filled = pa.full((2,), value, dtype=getattr(pa, dtype), backend="torch")
+        got = pa.to_numpy(pa.astype(filled, pa.float64) if dtype == "bfloat16" else filled)
+        assert np.array_equal(got, expected, equal_nan=True), (value, got, expected)
+        assert np.array_equal(np.signbit(got.real), np.signbit(expected.real)), value

@@ -56,6 +56,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     else:
         length = max(0, math.ceil((float(stop) - float(start)) / float(step)))
     with placed(device):
+        if integral and length and dtype in _RANGE_INTEGERS:
+            # Every value is in range (the core checks it): TensorFlow counts them in the dtype itself, in one op
+            # (it refuses an empty range).
+            return tf.range(int(start), int(stop), int(step), dtype=dtype)
         if integral and dtype in INTEGER:
             indices = tf.range(length, dtype=tf.int64)
             result = tf.cast(indices * int(step) + int(start), dtype) if length else tf.zeros([0], dtype)
@@ -63,6 +67,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
         work = tf.complex128 if dtype in COMPLEX else tf.float64
         indices = tf.cast(tf.range(length, dtype=tf.int64), work)
         return tf.cast(indices * tf.constant(step, work) + tf.constant(start, work), dtype)
+
+
+#: The integer dtypes ``tf.range`` counts in.
+_RANGE_INTEGERS = frozenset({tf.int32, tf.int64})
 
 
 @hookimpl

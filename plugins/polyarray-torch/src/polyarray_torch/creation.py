@@ -258,9 +258,18 @@ def _fill(value, dtype=None):
         if dtype == torch.bool or is_integral(dtype):
             value = int(value) if value == value and abs(value) != float("inf") else value
     if isinstance(value, (float, complex)) and dtype is not None and is_inexact(dtype):
-        # Rounded to the dtype as NumPy casts (torch refuses values just above the dtype's largest).
-        value = torch.asarray(value, dtype=torch.complex128 if dtype.is_complex else _FLOAT64).to(dtype).item()
+        largest = _ROUNDED_ONCE.get(dtype)
+        if largest is None or not (abs(value.real) <= largest and abs(value.imag) <= largest):
+            # Rounded to the dtype as NumPy casts (torch refuses values just above the dtype's largest).
+            value = torch.asarray(value, dtype=torch.complex128 if dtype.is_complex else _FLOAT64).to(dtype).item()
     return value
+
+
+#: Dtypes whose finite values torch's fill rounds from a Python float in one step, as NumPy's cast does -> the
+#: largest finite value (a value beyond it, or NaN, is rounded by the cast of ``_fill``).
+_ROUNDED_ONCE = {
+    dtype: torch.finfo(dtype).max for dtype in (torch.float32, torch.float64, torch.complex64, torch.complex128)
+}
 
 
 @hookimpl
