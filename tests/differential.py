@@ -88,8 +88,15 @@ NOT_FUZZED: set[str] = set()
 
 
 def _bfloat16_round(values: np.ndarray) -> np.ndarray:
-    import ml_dtypes
-
+    """``values`` rounded to bfloat16 (to nearest, ties to even), as float32: ml_dtypes' cast where it is installed
+    (JAX and TensorFlow install it), the same rounding of the bits where it is not (a NumPy-only install)."""
+    try:
+        import ml_dtypes
+    except ImportError:
+        values = np.asarray(values, np.float32)
+        bits = values.view(np.uint32).astype(np.uint64)
+        kept = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32).view(np.float32)
+        return np.where(np.isnan(values), values, kept)
     return values.astype(ml_dtypes.bfloat16).astype(np.float32)
 
 
@@ -127,11 +134,20 @@ def _other_backend(name: str) -> str:
     return "torch" if name == "numpy" else "numpy"
 
 
-def _build(value: Any, backend: str, *, flush: bool = False, bfloat16: bool = False) -> Any:
+#: What :func:`_build` makes of an array it built of the backend under test: ``materialise(array, arr)`` receives
+#: the array (a ``pa.Array`` in array mode, else native) and its :class:`Arr`, and returns the argument passed.
+Materialise = Callable[[Any, Arr], Any]
+
+
+def _build(
+    value: Any, backend: str, *, flush: bool = False, bfloat16: bool = False, materialise: Materialise | None = None
+) -> Any:
     """``value`` with every :class:`Arr` made into a ``pa.Array`` of ``backend`` (another one when foreign).
 
     On the reference, which computes bfloat16 calls in float32, ``bfloat16`` rounds Python floats to
-    bfloat16 as the other backends do when a float meets a bfloat16 array.
+    bfloat16 as the other backends do when a float meets a bfloat16 array. ``materialise``, where given, turns
+    each array of ``backend`` (not the foreign ones) into the argument passed: another native type of the
+    backend, for tests/test_secondary_types.py.
     """
     if isinstance(value, Arr):
         owner = _other_backend(backend) if value.foreign else backend
@@ -142,14 +158,16 @@ def _build(value: Any, backend: str, *, flush: bool = False, bfloat16: bool = Fa
             values = _aligned(values)
         functions = pa.get_backend(owner).functions
         if value.dtype == "bfloat16" and owner == REFERENCE:
-            return functions["asarray"](values, dtype=pa.float32)
-        if value.dtype == "bfloat16":
-            return functions["astype"](functions["asarray"](values, dtype=pa.float32), pa.bfloat16)
-        return functions["asarray"](values, dtype=getattr(pa, value.dtype))
+            built = functions["asarray"](values, dtype=pa.float32)
+        elif value.dtype == "bfloat16":
+            built = functions["astype"](functions["asarray"](values, dtype=pa.float32), pa.bfloat16)
+        else:
+            built = functions["asarray"](values, dtype=getattr(pa, value.dtype))
+        return built if materialise is None or value.foreign else materialise(built, value)
     if isinstance(value, list):
-        return [_build(v, backend, flush=flush, bfloat16=bfloat16) for v in value]
+        return [_build(v, backend, flush=flush, bfloat16=bfloat16, materialise=materialise) for v in value]
     if isinstance(value, tuple):
-        return tuple(_build(v, backend, flush=flush, bfloat16=bfloat16) for v in value)
+        return tuple(_build(v, backend, flush=flush, bfloat16=bfloat16, materialise=materialise) for v in value)
     if backend == REFERENCE and value is pa.bfloat16:
         return pa.float32
     if bfloat16 and backend == REFERENCE and type(value) is float:
@@ -269,16 +287,18 @@ _TRACE_FILE = os.environ.get("POLYARRAY_FUZZ_TRACE")
 _TRACE = open(_TRACE_FILE, "w", buffering=1) if _TRACE_FILE else None
 
 
-def run(call: Call, backend: str, *, flush: bool = False) -> Outcome:
-    """Make ``call`` on ``backend`` (its arrays built there first); an error while building counts as the call's."""
+def run(call: Call, backend: str, *, flush: bool = False, materialise: Materialise | None = None) -> Outcome:
+    """Make ``call`` on ``backend`` (its arrays built there first, each handed to ``materialise`` where given); an
+    error while building counts as the call's."""
     if _TRACE is not None:
         _TRACE.write(f"{backend}: {call!r}\n")
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         try:
             bfloat16 = _computes_in_bfloat16(call)
-            args = _build(call.args, backend, flush=flush, bfloat16=bfloat16)
-            kwargs = {k: _build(v, backend, flush=flush, bfloat16=bfloat16) for k, v in call.kwargs.items()}
+            options: dict[str, Any] = {"flush": flush, "bfloat16": bfloat16, "materialise": materialise}
+            args = _build(call.args, backend, **options)
+            kwargs = {k: _build(v, backend, **options) for k, v in call.kwargs.items()}
             # A lazy backend (Dask) raises value-dependent errors when its result is computed: persisted now.
             return Outcome(result=persisted(_callable(call.function, backend)(*args, **kwargs)))
         except Exception as error:  # every outcome is data here
@@ -360,26 +380,33 @@ def _scaled_tolerance(reference: Any, bfloat16: bool) -> tuple[float | None, flo
     return rtol, rtol * max(scales)
 
 
-def compare(call: Call, backend: str, reference: Outcome, got: Outcome) -> Verdict:
-    """Judge ``got`` (on ``backend``) against the reference's outcome of the same call."""
+def compare(call: Call, backend: str, reference: Outcome, got: Outcome, *, same_backend: bool = False) -> Verdict:
+    """Judge ``got`` (on ``backend``) against the reference's outcome of the same call.
+
+    ``same_backend``: ``reference`` is ``backend``'s own outcome (tests/test_secondary_types.py), not NumPy's: the
+    errors must be of the same class (no dtype is "unsupported" on one side only), and bfloat16 results are
+    bfloat16 ones already.
+    """
     ref_error, error = reference.error, got.error
     if ref_error is not None and error is not None:
-        if isinstance(error, pa.UnsupportedDtypeError) and not isinstance(ref_error, TypeError):
+        if isinstance(error, pa.UnsupportedDtypeError) and not isinstance(ref_error, TypeError) and not same_backend:
             # A backend without the dtype refuses the call before it reaches the check NumPy's refusal comes from.
             return Verdict(None, unsupported=True)
         if not isinstance(error, pa.PolyarrayError):
             return Verdict("error class", f"raised {type(error).__name__}, not a pa.PolyarrayError")
         if builtin_classes(ref_error) != builtin_classes(error):
             return Verdict("error class", "builtin classes differ")
+        if same_backend and type(ref_error) is not type(error):
+            return Verdict("error class", f"raised {type(error).__name__}, not {type(ref_error).__name__}")
         return Verdict(None)
     if ref_error is not None:
         return Verdict("returned only here", "the reference raised")
     if error is not None:
-        if isinstance(error, pa.UnsupportedDtypeError):
+        if isinstance(error, pa.UnsupportedDtypeError) and not same_backend:
             return Verdict(None, unsupported=True)
         return Verdict("raised only here", "the reference returned")
     name = call.function
-    bfloat16 = _computes_in_bfloat16(call)
+    bfloat16 = _computes_in_bfloat16(call) and not same_backend
     options: dict[str, Any] = {
         "transcendental": name in TRANSCENDENTAL,
         "dtype_map": {"float32": "bfloat16"} if bfloat16 else None,
@@ -399,7 +426,8 @@ def compare(call: Call, backend: str, reference: Outcome, got: Outcome) -> Verdi
         kind = "dtype" if "dtype differs" in text else "shape" if "shape differs" in text else "value"
         if kind == "value" and "values differ" not in text:
             kind = "structure"
-        if kind == "value" and pa.get_backend(backend).info.flushes_subnormals and _has_subnormal_call(call):
+        flushes = not same_backend and pa.get_backend(backend).info.flushes_subnormals
+        if kind == "value" and flushes and _has_subnormal_call(call):
             flushed = run(call, REFERENCE, flush=True)
             if flushed.error is None:
                 try:

@@ -69,6 +69,17 @@ def test_native_functions_and_partial_mixed_choices_agree_with_numpy():
         np.testing.assert_allclose(pa.to_numpy(got), pa.to_numpy(want), rtol=1e-6, atol=1e-12)
 
 
+@pytest.mark.parametrize("beta", [None, "2"])
+def test_softplus_refuses_a_beta_that_is_no_number_as_numpy_does(beta):
+    # The choice of torch's softplus read beta before the core's check (a bare TypeError from ``None > 0``).
+    x = [[-1.0], [2.0]]
+    with pytest.raises(pa.PolyarrayTypeError) as expected:
+        pa.softplus(pa.asarray(x, backend="numpy"), beta=beta, threshold=20.0)
+    with pytest.raises(pa.PolyarrayTypeError) as got:
+        pa.softplus(pa.asarray(x, backend="torch"), beta=beta, threshold=20.0)
+    assert str(got.value).replace("torch", "numpy") == str(expected.value)
+
+
 def test_slices_with_negative_steps_read_and_write():
     values = np.arange(12).reshape(3, 4)
     x = pa.asarray(values.copy(), backend="torch")

@@ -59,6 +59,7 @@ __all__ = [
     "IntegerParameter",
     "integer_parameters",
     "integer_checker",
+    "known_rank",
     "plain_values",
     "array_positions",
 ]
@@ -231,8 +232,19 @@ def _rank(value: Any, sequence: bool) -> int | None:
         if not isinstance(value, (list, tuple)) or not value:
             return None
         value = value[0]
+    return known_rank(value)
+
+
+def known_rank(value: Any) -> int | None:
+    """The number of axes of an array: its ``ndim``, else the length of its ``shape`` (TensorFlow's ``Variable`` has
+    no ``ndim``); None where neither is known (a symbolic tensor of unknown rank, a value that is no array)."""
     ndim = getattr(value, "ndim", None)
-    return ndim if type(ndim) is int else None
+    if type(ndim) is int:
+        return ndim
+    try:
+        return len(value.shape)
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 def _check_range(spec: IntegerParameter, value: Any, ndim: int, qualname: str, backend_name: str) -> None:
@@ -286,7 +298,7 @@ def _is_sequence(value: Any, arrays: bool = True) -> bool:
     """A sequence of sizes or axes: a tuple, list, ``range`` (not a str), or where ``arrays``, a 1-d array."""
     if isinstance(value, Sequence):
         return not isinstance(value, (str, bytes))
-    return arrays and hasattr(value, "__iter__") and hasattr(value, "__len__") and getattr(value, "ndim", 1) == 1
+    return arrays and hasattr(value, "__iter__") and hasattr(value, "__len__") and known_rank(value) in (None, 1)
 
 
 def _accepted(spec: IntegerParameter) -> str:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .._dtypes import dtype_name_of
 from .._errors import PolyarrayValueError
 from . import wrapper
+from .integers import known_rank
 
 if TYPE_CHECKING:
     from .._backend import Backend
@@ -49,7 +50,7 @@ _APPLIES: dict[str, Callable[[tuple, dict[str, Any]], bool]] = {"matrix_power": 
 
 def _solve_core_rank(args: tuple, kwargs: dict[str, Any]) -> int:
     x2 = args[1] if len(args) > 1 else kwargs.get("x2")
-    return 1 if getattr(x2, "ndim", 2) == 1 else 2
+    return 1 if known_rank(x2) == 1 else 2
 
 
 #: How many trailing axes of a result belong to one matrix, where the result's batch is not the first

@@ -70,17 +70,23 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     return np.eye(n_rows, n_cols, k=k, dtype=dtype)
 
 
+def _dlpack_source(x):
+    """``x``, a NumPy scalar (one of this backend's array types, without ``__dlpack__``) as its 0-d array: a scalar
+    is immutable, so the new array shares nothing that could be written."""
+    return np.asarray(x) if isinstance(x, np.generic) else x
+
+
 @hookimpl(specname="from_dlpack")
 def from_dlpack_v_2p1_and_above(x, /, *, device=None, copy=None):
     check_device(device)
-    return np.from_dlpack(x, device=device, copy=copy)
+    return np.from_dlpack(_dlpack_source(x), device=device, copy=copy)
 
 
 @hookimpl(specname="from_dlpack")
 def from_dlpack_v_2p0_and_below(x, /, *, device=None, copy=None):
     # Before 2.1, np.from_dlpack takes neither device nor copy; it never copies.
     check_device(device)
-    result = np.from_dlpack(x)
+    result = np.from_dlpack(_dlpack_source(x))
     return result.copy() if copy else result
 
 

@@ -74,7 +74,8 @@ def _gpu_count() -> int:
 def backend_info() -> dict[str, Any]:
     return {
         "framework": "torch",
-        "native_array_types": [("torch", "Tensor")],
+        # A module's parameters (a subclass of Tensor) take the fast path as tensors do.
+        "native_array_types": [("torch", "Tensor"), ("torch", "nn.Parameter")],
         "implementation_package": __name__,
         "install": "pip install torch",
         "devices": ["cpu", *(f"gpu:{index}" for index in range(_gpu_count()))],

@@ -84,7 +84,10 @@ _EXP_LIMIT = {torch.float16: 10.0, torch.bfloat16: 80.0, torch.float32: 80.0, to
 
 
 def _softplus_handles(x, /, *, beta=1.0, threshold=None) -> bool:
-    return _real_floating(x) and threshold is not None and beta > 0 and threshold <= _EXP_LIMIT.get(x.dtype, 0.0)
+    # Numbers only (no threshold: no linear regime); anything else is the core's check's to refuse.
+    if type(beta) not in (int, float) or type(threshold) not in (int, float):
+        return False
+    return _real_floating(x) and beta > 0 and threshold <= _EXP_LIMIT.get(x.dtype, 0.0)
 
 
 softplus.partial_mixed_handler = _softplus_handles
