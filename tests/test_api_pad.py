@@ -113,6 +113,8 @@ def test_the_result_is_a_new_array():
         ((pa.ones((2,)), 1, "foo"), pa.PolyarrayValueError, "mode='foo'"),
         ((pa.zeros((0,)), 1, "edge"), pa.PolyarrayValueError, "empty axis"),
         ((pa.zeros((0,)), 1, "reflect"), pa.PolyarrayValueError, "empty axis"),
+        ((pa.ones((2,)), 10**30, "wrap"), pa.PolyarrayValueError, "more than an array holds"),
+        ((pa.ones((2, 2)), ((0, 0), (2**62, 2**62))), pa.PolyarrayValueError, "axis 1 9223372036854775810"),
     ],
 )
 def test_bad_arguments(arguments, error, match):

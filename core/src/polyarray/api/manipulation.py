@@ -140,6 +140,10 @@ def _per_axis(value: Any, ndim: int, what: str, kind: str) -> list[tuple[Any, An
     return [(before, after) for before, after in pairs.tolist()]
 
 
+#: The most elements an axis holds (frameworks count them in 64-bit signed integers).
+_LONGEST_AXIS = 2**63 - 1
+
+
 def _pad_widths(pad_width: Any, ndim: int) -> list[tuple[int, int]]:
     pairs = _per_axis(pad_width, ndim, "pad_width", "integer")
     for pair in pairs:
@@ -197,6 +201,12 @@ def _pad_plan(x: Any, pad_width: Any, mode: Any, constant_values: Any) -> tuple[
         raise PolyarrayValueError(f"mode={mode!r}{extra} is not one of {', '.join(map(repr, PAD_MODES))}.")
     shape = tuple(x.shape)
     widths = _pad_widths(pad_width, len(shape))
+    for axis, (size, (before, after)) in enumerate(zip(shape, widths)):
+        if before + (size or 0) + after > _LONGEST_AXIS:
+            raise PolyarrayValueError(
+                f"pad_width={pad_width!r} makes axis {axis} {before + (size or 0) + after} elements long, more "
+                f"than an array holds (2**63 - 1); pass smaller widths."
+            )
     if mode != "constant":
         if not (_is_number(constant_values) and constant_values == 0):
             raise PolyarrayValueError(
