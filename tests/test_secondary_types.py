@@ -128,40 +128,45 @@ def _holds_array(drawn: tuple[tuple[Any, ...], dict[str, Any]]) -> bool:
     return holds(drawn)
 
 
+def _each_arr(value: Any, change: Callable[[Arr], Arr]) -> Any:
+    """``value`` with ``change`` applied to every :class:`Arr` in it (inside lists, tuples and dicts)."""
+    if isinstance(value, Arr):
+        return change(value)
+    if isinstance(value, list):
+        return [_each_arr(v, change) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_each_arr(v, change) for v in value)
+    if isinstance(value, dict):
+        return {k: _each_arr(v, change) for k, v in value.items()}
+    return value
+
+
+def _first_element(value: Arr) -> Arr:
+    if value.values.ndim == 0:
+        return value
+    first = value.values.ravel()[0] if value.values.size else np.zeros((), value.values.dtype)
+    return Arr(np.asarray(first), value.dtype, value.foreign)
+
+
 def _scalarised(value: Any) -> Any:
     """``value`` with every array reduced to its first element (a zero where it has none), a 0-d array."""
-    if isinstance(value, Arr):
-        if value.values.ndim == 0:
-            return value
-        first = value.values.ravel()[0] if value.values.size else np.zeros((), value.values.dtype)
-        return Arr(np.asarray(first), value.dtype, value.foreign)
-    if isinstance(value, list):
-        return [_scalarised(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_scalarised(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _scalarised(v) for k, v in value.items()}
-    return value
+    return _each_arr(value, _first_element)
 
 
 #: The 32-bit dtype JAX holds, outside its 64-bit mode, for each 64-bit one.
 NARROWER = {"int64": "int32", "uint64": "uint32", "float64": "float32", "complex128": "complex64"}
 
 
+def _narrower(value: Arr) -> Arr:
+    if value.dtype not in NARROWER:
+        return value
+    with np.errstate(all="ignore"):
+        return Arr(value.values.astype(NARROWER[value.dtype]), NARROWER[value.dtype], value.foreign)
+
+
 def _narrowed(value: Any) -> Any:
     """``value`` with every array of a 64-bit dtype cast to the 32-bit one (:data:`NARROWER`)."""
-    if isinstance(value, Arr):
-        if value.dtype not in NARROWER:
-            return value
-        with np.errstate(all="ignore"):
-            return Arr(value.values.astype(NARROWER[value.dtype]), NARROWER[value.dtype], value.foreign)
-    if isinstance(value, list):
-        return [_narrowed(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_narrowed(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _narrowed(v) for k, v in value.items()}
-    return value
+    return _each_arr(value, _narrower)
 
 
 # -- the secondary types -----------------------------------------------------------------------

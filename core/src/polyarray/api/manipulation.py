@@ -202,10 +202,11 @@ def _pad_plan(x: Any, pad_width: Any, mode: Any, constant_values: Any) -> tuple[
     shape = tuple(x.shape)
     widths = _pad_widths(pad_width, len(shape))
     for axis, (size, (before, after)) in enumerate(zip(shape, widths)):
-        if before + (size or 0) + after > _LONGEST_AXIS:
+        length = before + (size or 0) + after
+        if length > _LONGEST_AXIS:
             raise PolyarrayValueError(
-                f"pad_width={pad_width!r} makes axis {axis} {before + (size or 0) + after} elements long, more "
-                f"than an array holds (2**63 - 1); pass smaller widths."
+                f"pad_width={pad_width!r} makes axis {axis} {length} elements long, more than an array holds "
+                f"(2**63 - 1); pass smaller widths."
             )
     if mode != "constant":
         if not (_is_number(constant_values) and constant_values == 0):
