@@ -94,7 +94,7 @@ def test_bad_input():
         pa.top_k(pa.ones((3,)), 1.0)
     with pytest.raises(pa.PolyarrayTypeError, match="complex"):
         pa.top_k(pa.asarray([1j, 2j]), 1)
-    with pytest.raises(IndexError, match="0-d"):
+    with pytest.raises(IndexError, match=r"dimension 0|0-d"):
         pa.top_k(pa.asarray(1.0), 0)
     with pytest.raises(pa.PolyarrayAxisError):
         pa.top_k(pa.ones((3,)), 1, axis=1)

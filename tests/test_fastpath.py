@@ -204,13 +204,14 @@ def _call_outcome(function, *args):
 
 
 def test_a_rank_required_by_the_check_is_compared_by_the_fast_path_as_the_check_does():
-    """Where the declaration's check asks the arrays for a rank (``rank_at_least``), the fast path compares it
-    itself: arrays of every rank, native and ``pa.Array``, in every combination, give what the chain gives, the
-    check's error where one is below it."""
+    """Where the declaration's check asks the arrays for a rank (``rank_at_least``), or a default axis needs one
+    (``sort``'s ``axis=-1``), the fast path compares it itself: arrays of every rank, native and ``pa.Array``, in
+    every combination, give what the chain gives, the check's error where one is below it."""
     NUMPY = pa.get_backend("numpy")
-    plans = [(d.qualname, getattr(NUMPY.functions.get(d.qualname), "plan", None)) for d in declarations()]
-    ranked = [qualname for qualname, plan in plans if plan is not None and plan.minimum_rank]
-    assert {"matrix_transpose", "linalg.diagonal", "linalg.trace", "matmul"} <= set(ranked)
+    plans = [(d, getattr(NUMPY.functions.get(d.qualname), "plan", None)) for d in declarations()]
+    checked = {d.qualname for d, plan in plans if getattr(d.check, "minimum_rank", None) is not None}
+    ranked = [d.qualname for d, plan in plans if plan is not None and plan.minimum_rank]
+    assert {"matrix_transpose", "linalg.diagonal", "linalg.trace", "matmul", "sort", "softmax"} <= set(ranked)
     operands = []
     for shape in [(), (3,), (3, 3), (2, 3, 3), (0, 3)]:
         operands += [np.ones(shape), np.float64(1.0) if shape == () else pa.asarray(np.ones(shape))]
@@ -220,8 +221,11 @@ def test_a_rank_required_by_the_check_is_compared_by_the_fast_path_as_the_check_
         for args in itertools.product(operands, repeat=len(function.plan.arrays)):
             expected = _call_outcome(function.chain, *args)
             assert _call_outcome(function, *args) == expected, (qualname, [np.ndim(a) for a in args])
-            if min(len(np.shape(pa.to_numpy(a))) for a in args) < minimum:
+            ranks = [len(np.shape(pa.to_numpy(a))) for a in args]
+            if qualname in checked and min(ranks) < minimum:
                 assert expected[0] is pa.PolyarrayValueError and "is needed" in expected[1], expected
+            elif max(ranks) < minimum:  # the default axis's error, or another of the chain's (float indices)
+                assert issubclass(expected[0], pa.PolyarrayError), expected
 
 
 def test_calls_the_fast_path_cannot_take_still_get_every_wrapper():

@@ -214,17 +214,70 @@ NOT_DATA = {
     "str fill value": lambda: pa.full((2,), "a"),
     "NumPy strings": lambda: pa.asarray(np.array(["a"])),
     "NumPy objects": lambda: pa.asarray(np.array([1, None], dtype=object)),
+    "x[key] = None": lambda: f32([1.0, 2.0]).__setitem__(0, None),
+    "x[key] = str": lambda: f32([1.0, 2.0]).__setitem__(slice(0, 1), "1.5"),
+    "x[key] = a list holding None": lambda: f32([1.0, 2.0]).__setitem__(slice(None), [1.0, None]),
+    "x[key] = NumPy strings": lambda: f32([1.0, 2.0]).__setitem__(0, np.array("1")),
 }
 
 
 @pytest.mark.parametrize("name", sorted(NOT_DATA))
 def test_non_numeric_input_is_refused_where_it_enters(backend, name):
+    # NumPy itself stores None as NaN and parses "1.5" in x[key] = value; torch refuses both.
     with pytest.raises(pa.PolyarrayTypeError) as info:
         NOT_DATA[name]()
     message = str(info.value)
     assert isinstance(info.value, TypeError)
-    assert ("pa.asarray" in message or "pa.full" in message) and backend in message
-    assert "accepts" in message
+    assert any(f"pa.{where} " in message for where in ("asarray", "full", "Array.__setitem__")) and backend in message
+    assert "not numeric data" in message or "accepts" in message
+
+
+BITWISE = {
+    "bitwise_and": lambda x, i: pa.bitwise_and(x, x),
+    "bitwise_or": lambda x, i: pa.bitwise_or(i, 1.5),
+    "bitwise_xor": lambda x, i: pa.bitwise_xor(pa.astype(x, pa.complex64), i),
+    "bitwise_invert": lambda x, i: ~x,
+    "bitwise_left_shift": lambda x, i: pa.bitwise_left_shift(x, i),
+    "bitwise_right_shift": lambda x, i: i >> x,
+}
+
+
+@pytest.mark.parametrize("name", sorted(BITWISE))
+def test_bitwise_functions_refuse_floating_input_as_a_type_error_not_a_missing_kernel(backend, name):
+    # torch has no kernel for them either, which is no gap of torch's: the standard defines them on integers.
+    with pytest.raises(pa.PolyarrayTypeError) as info:
+        BITWISE[name](f32([1.0, 2.0]), i32([1, 2]))
+    assert type(info.value) is pa.PolyarrayTypeError, type(info.value)
+    assert f"pa.{name}" in str(info.value) and backend in str(info.value)
+
+
+#: (min, max) -> what clip gives for the uint8 values [1, 200]: NumPy 2's answers.
+CLIP_BOUNDS = {
+    (-1, 5): [1, 5],
+    (None, 300): [1, 200],
+    (-1, 300): [1, 200],
+    (2, 1000): [2, 200],
+    (300, None): pa.PolyarrayOverflowError,
+    (-5, -1): pa.PolyarrayOverflowError,
+}
+
+
+@pytest.mark.parametrize("mode", ["Array mode", "native mode"])
+@pytest.mark.parametrize("bounds", sorted(CLIP_BOUNDS, key=str), ids=str)
+def test_clip_bounds_beyond_the_dtype_bound_nothing_or_are_an_overflow_error(backend, bounds, mode):
+    # PyTorch wrapped min=-1 around to 255 and clipped [1, 200] to [5, 5]; TensorFlow raised for every such bound.
+    expected = CLIP_BOUNDS[bounds]
+    x = pa.asarray([1, 200], dtype=pa.uint8)
+    pa.set_array_mode(mode == "Array mode")
+    try:
+        if isinstance(expected, list):
+            assert pa.to_numpy(pa.clip(pa.to_native(x) if mode == "native mode" else x, *bounds)).tolist() == expected
+            assert pa.to_numpy(pa.clip(x, min=bounds[0], max=bounds[1])).dtype == np.uint8
+        else:
+            with pytest.raises(expected, match="out of bounds for uint8"):
+                pa.clip(x, *bounds)
+    finally:
+        pa.set_array_mode(True)
 
 
 # -- one outcome for inputs some frameworks accepted --------------------------------------
@@ -236,6 +289,10 @@ REFUSED = {
     "take float indices": (lambda: pa.take(f32([1.0, 2.0]), f32([0.0, 1.0])), TypeError, "take"),
     "arange of a str": (lambda: pa.arange("5"), TypeError, "arange"),
     "asarray copy=False of a list": (lambda: pa.asarray([1.0], copy=False), ValueError, "asarray"),
+    "a number as a device": (lambda: pa.asarray([1.0], device=0), TypeError, "asarray"),
+    "a device no machine has": (lambda: pa.zeros((2,), device="gpu:99"), ValueError, "zeros"),
+    "concat of 0-d arrays": (lambda: pa.concat([f32(1.0), f32(2.0)]), ValueError, "concat"),
+    "moveaxis naming an axis twice": (lambda: pa.moveaxis(f32(MATRIX_F), (0, 0), (0, 1)), ValueError, "moveaxis"),
 }
 
 

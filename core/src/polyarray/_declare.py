@@ -206,9 +206,11 @@ class Declaration:
     #: A NamedTuple class that tuple results are turned into (``unique_all``, ``svd`` …).
     result: type | None = None
     public: Callable[..., Any] | None = None
-    #: ``check(args, kwargs)``: raises a ``pa.PolyarrayError`` for arguments every backend must refuse
-    #: (run by ``handle_exceptions`` before the implementation; the fast path leaves such functions to the chain).
-    check: Callable[[tuple, dict[str, Any]], None] | None = None
+    #: ``check(args, kwargs)``: raises a ``pa.PolyarrayError`` for arguments every backend must refuse (run by
+    #: ``handle_exceptions`` before the implementation); it may return the positional arguments in the one form
+    #: every backend is given them (``clip``'s integer bounds), else None (the fast path then hands the call to
+    #: the chain, which passes them on so).
+    check: Callable[[tuple, dict[str, Any]], tuple | None] | None = None
     #: The signature implementations match: the public one without the parameters
     #: that wrappers add and consume (``out``, ``complex_mode`` …).
     implementation_signature: inspect.Signature | None = None
@@ -314,7 +316,7 @@ def _declare(
     namespace: str | None,
     mixed_backend_wrappers: dict[str, tuple[str, ...]] | None,
     result: type | None = None,
-    check: Callable[[tuple, dict[str, Any]], None] | None = None,
+    check: Callable[[tuple, dict[str, Any]], tuple | None] | None = None,
 ) -> Callable[..., Any]:
     namespace = _namespace_of(function) if namespace is None else namespace
     signature = inspect.signature(function)
@@ -373,8 +375,8 @@ def _declare(
     return public
 
 
-#: A declaration's ``check=``: raises for arguments every backend must refuse.
-Check = Callable[[tuple[Any, ...], dict[str, Any]], None]
+#: A declaration's ``check=``: raises for arguments every backend must refuse; may return them in normal form.
+Check = Callable[[tuple[Any, ...], dict[str, Any]], tuple[Any, ...] | None]
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 
 
@@ -411,7 +413,7 @@ def _decorator(kind: str) -> Any:
         namespace: str | None = None,
         mixed_backend_wrappers: dict[str, tuple[str, ...]] | None = None,
         result: type | None = None,
-        check: Callable[[tuple, dict[str, Any]], None] | None = None,
+        check: Callable[[tuple, dict[str, Any]], tuple | None] | None = None,
     ):
         def apply(fn: Callable[..., Any]) -> Callable[..., Any]:
             return _declare(fn, kind, wrappers, namespace, mixed_backend_wrappers, result, check)

@@ -54,7 +54,13 @@ from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands, python_numbers
 from ._wrappers.errors import naming, naming_check, translate_exception
-from ._wrappers.integers import IntegerParameter, array_positions, integer_parameters, plain_values
+from ._wrappers.integers import (
+    IntegerParameter,
+    array_positions,
+    default_axes_rank,
+    integer_parameters,
+    plain_values,
+)
 from ._wrappers.mixed import choose, inner_wrappers
 from ._wrappers.out import assign_result
 from ._wrappers.shapes import Shape, _is_shape_parameter
@@ -121,14 +127,25 @@ NO_MINIMUM = -(2**31)
 
 
 class IntegerSpec(tuple):
-    """``(minimum, allows_none, allows_sequence, unique, names_axes, extra_axes)``, with NO_MINIMUM for none."""
+    """``(minimum, allows_none, allows_sequence, unique, names_axes, extra_axes, allows_int)``, with NO_MINIMUM for
+    none."""
 
     __slots__ = ()
 
     @classmethod
     def of(cls, spec: IntegerParameter) -> IntegerSpec:
         minimum = NO_MINIMUM if spec.minimum is None else spec.minimum
-        return cls((minimum, spec.allows_none, spec.allows_sequence, spec.unique, spec.names_axes, spec.extra_axes))
+        return cls(
+            (
+                minimum,
+                spec.allows_none,
+                spec.allows_sequence,
+                spec.unique,
+                spec.names_axes,
+                spec.extra_axes,
+                spec.allows_int,
+            )
+        )
 
 
 class FastPlan:
@@ -161,13 +178,15 @@ class FastPlan:
         positional: per positional parameter, ``(code, spec, default)`` (the codes above; spec an IntegerSpec).
         keywords: parameter name -> ``(code, spec, default)`` for parameters that may be given by keyword.
         dropped: keyword names the implementation does not take (given at their defaults, they are left out).
-        check: the declaration's own argument check (named), run on the arguments as given; or None.
+        check: the declaration's own argument check (named), run on the arguments as given; or None. A call
+            whose check returns the arguments in another form goes to the chain, which passes them on so.
         check_nans: whether a NaN policy sends calls to the chain.
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
         ranked: whether an integer parameter names axes, checked against the arrays' rank.
         minimum_rank: the rank every array must have at least (the declaration's ``rank_at_least`` check,
-            compared here instead of called), or 0.
+            compared here instead of called; the rank a default axis needs), or 0: arrays of a lower rank go to
+            the chain.
         creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
             functions); only the Python fast path takes their calls.
         to_native_dtype: ``Backend.native_dtype`` naming the function, for the ``DTYPE`` parameters.
@@ -228,7 +247,7 @@ class FastPlan:
     positional: tuple[tuple[int, IntegerSpec | None, Any], ...]
     keywords: dict[str, tuple[int, IntegerSpec | None, Any]]
     dropped: frozenset[str]
-    check: Callable[[tuple[Any, ...], dict[str, Any]], None] | None
+    check: Callable[[tuple[Any, ...], dict[str, Any]], tuple[Any, ...] | None] | None
     check_nans: bool
     unwrap_arrays: bool
     device_of: Callable[[Any], Any] | None
@@ -531,6 +550,9 @@ def plan_for(
         and (len(arrays) == 1 or scalars is None)
     ):
         plan.check, plan.minimum_rank = None, requirement[0]
+    # Arrays of a lower rank than a default axis needs (0-d ones for sort's axis=-1) go to the chain, whose
+    # integer check raises the error where the call leaves the axis out.
+    plan.minimum_rank = max(plan.minimum_rank, default_axes_rank(decl) if integer_specs else 0)
     plan.check_nans = "handle_nans" in active or (mixed is not None and "handle_nans" in decl.wrappers)
     plan.unwrap_arrays = "handle_view" not in active
     several_devices = "handle_device_shifting" in active and len(arrays) > 1 and len(backend.info.devices) > 1
@@ -671,10 +693,10 @@ _LONG_MAX = 2**63 - 1
 def integer_ok(value: Any, spec: IntegerSpec, rank: int) -> bool:
     """Whether ``value`` passes the integer check unchanged: a plain int, None or tuple of plain ints as allowed,
     at least the minimum, and, for axes, in range for ``rank`` axes (no axis twice where that is an error)."""
-    minimum, allows_none, allows_sequence, unique, names_axes, extra = spec
+    minimum, allows_none, allows_sequence, unique, names_axes, extra, allows_int = spec
     cls = value.__class__
     if cls is int:
-        if value < minimum or value > _LONG_MAX:
+        if not allows_int or value < minimum or value > _LONG_MAX:
             return False
         if names_axes:
             size = rank + extra
@@ -876,8 +898,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             for index in arrays[1:]:
                 if index != scalar_at and device_of(values[index]) != device:
                     return chain(*args, **kwargs)
-        if check is not None:
-            check(tuple(values), kwargs)
+        if check is not None and check(tuple(values), kwargs) is not None:
+            return chain(*args, **kwargs)  # the check puts the arguments in another form, as the chain passes them
         return call(values, kwargs, dtype, scalar_at < 0 and count == nrequired and not kwargs)
 
     if len(arrays) == 1 and nrequired == 1 and check is None:

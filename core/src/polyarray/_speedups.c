@@ -227,7 +227,7 @@ static PyGetSetDef dict_getset[] = {
 typedef struct {
     int code;
     long minimum;
-    char allows_none, allows_sequence, unique, names_axes;
+    char allows_none, allows_sequence, unique, names_axes, allows_int;
     long extra_axes;
     PyObject *default_value; /* borrowed from the plan, which the FastFunction holds */
     PyObject *classes, *strings; /* VALUE: a tuple of classes and a frozenset of strings (borrowed) */
@@ -356,7 +356,7 @@ integer_ok(PyObject *value, const Parameter *p, Py_ssize_t rank)
 {
     long normal;
     if (PyLong_CheckExact(value)) {
-        return integer_item_ok(value, p, rank, &normal);
+        return p->allows_int ? integer_item_ok(value, p, rank, &normal) : 0;
     }
     if (value == Py_None) {
         return p->allows_none;
@@ -798,7 +798,14 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         if (checked == NULL) {
             goto release;
         }
+        int rewrites = checked != Py_None;
         Py_DECREF(checked);
+        if (rewrites) {
+            /* The check puts the arguments in another form, as the chain passes them: the Python path sends the
+               call there. */
+            result = PyObject_Vectorcall(self->python, args, nargsf, kwnames);
+            goto release;
+        }
     }
     PyObject *target = self->impl;
     if (self->native != NULL && dtype != NULL) {
@@ -887,8 +894,8 @@ read_parameter(PyObject *entry, Parameter *p)
         p->strings = PyTuple_GET_ITEM(spec, 1);
     }
     if (p->code == INTEGER) {
-        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 6) {
-            PyErr_SetString(PyExc_TypeError, "FastFunction: an integer spec is not a 6-tuple");
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 7) {
+            PyErr_SetString(PyExc_TypeError, "FastFunction: an integer spec is not a 7-tuple");
             return -1;
         }
         p->minimum = PyLong_AsLong(PyTuple_GET_ITEM(spec, 0));
@@ -897,6 +904,7 @@ read_parameter(PyObject *entry, Parameter *p)
         p->unique = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 3));
         p->names_axes = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 4));
         p->extra_axes = PyLong_AsLong(PyTuple_GET_ITEM(spec, 5));
+        p->allows_int = (char)PyObject_IsTrue(PyTuple_GET_ITEM(spec, 6));
         if (PyErr_Occurred()) {
             return -1;
         }

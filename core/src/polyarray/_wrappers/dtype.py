@@ -23,7 +23,16 @@ if TYPE_CHECKING:
     from .._backend import Backend
     from .._declare import Declaration
 
-__all__ = ["infer_dtype", "promoted_operands", "promoted_sequence", "python_numbers", "CREATION_RULES"]
+__all__ = [
+    "infer_dtype",
+    "promoted_operands",
+    "promoted_sequence",
+    "python_numbers",
+    "check_data",
+    "refuse_not_data",
+    "NOT_DATA",
+    "CREATION_RULES",
+]
 
 _BOOL, _INT, _FLOAT, _COMPLEX = "bool", "integral", "real floating", "complex floating"
 #: Python scalar type -> rank of its kind (bool < int < float < complex).
@@ -229,7 +238,7 @@ def infer_dtype(function: Callable[..., Any], decl: Declaration, backend: Backen
 
 
 #: Values that are never array data, whatever a framework makes of them (NumPy: object or string arrays).
-_NOT_DATA = (str, bytes, bytearray, dict, set, frozenset, type(None))
+NOT_DATA = (str, bytes, bytearray, dict, set, frozenset, type(None))
 #: NumPy's dtype kinds of objects and strings (raw ``V`` also holds ml_dtypes' bfloat16: checked after conversion).
 _NOT_NUMERIC_KINDS = frozenset("OUS")
 _ACCEPTED = (
@@ -237,11 +246,29 @@ _ACCEPTED = (
 )
 
 
-def _refuse_value(qualname: str, backend_name: str, name: str, value: Any) -> PolyarrayTypeError:
+def refuse_not_data(qualname: str, backend_name: str, name: str, value: Any) -> PolyarrayTypeError:
+    """The error for ``value``, given as ``name`` to ``pa.<qualname>``, that is not numeric data."""
     return PolyarrayTypeError(
         f"pa.{qualname} on the {backend_name} backend: {name} is a {type(value).__name__} ({value!r:.40}), "
         f"which is not numeric data; it accepts {_ACCEPTED}."
     )
+
+
+def check_data(value: Any, qualname: str, backend_name: str, name: str) -> None:
+    """Refuse a value that is never array data (:data:`NOT_DATA`), by itself or in a nested list or tuple, and an
+    array of objects or strings, as the creation functions refuse them (``x[key] = value`` checks its value so).
+
+    >>> check_data([1.0, None], "Array.__setitem__", "numpy", "the value stored")
+    Traceback (most recent call last):
+    ...
+    polyarray._errors.PolyarrayTypeError: pa.Array.__setitem__ on the numpy backend: an item of the value stored \
+is a NoneType (None), which is not numeric data; it accepts Python numbers (bool, int, float, complex), nested \
+lists or tuples of them, and arrays of a dtype polyarray knows.
+    """
+    if isinstance(value, NOT_DATA) or getattr(getattr(value, "dtype", None), "kind", None) in _NOT_NUMERIC_KINDS:
+        raise refuse_not_data(qualname, backend_name, name, value)
+    if isinstance(value, (list, tuple)):
+        _check_nested(value, qualname, backend_name, name)
 
 
 def _creating(
@@ -283,12 +310,12 @@ def _creating(
                     _check_nested(value, qualname, backend_name, name)
             elif cls not in _RANK:
                 # An array (which has a dtype) is no iterator of values: the abstract class's check comes last.
-                if isinstance(value, _NOT_DATA) or (
+                if isinstance(value, NOT_DATA) or (
                     not hasattr(value, "dtype") and not hasattr(value, "__array__") and isinstance(value, Iterator)
                 ):
-                    raise _refuse_value(qualname, backend_name, name, value)
+                    raise refuse_not_data(qualname, backend_name, name, value)
                 if getattr(getattr(value, "dtype", None), "kind", None) in _NOT_NUMERIC_KINDS:
-                    raise _refuse_value(qualname, backend_name, name, value)
+                    raise refuse_not_data(qualname, backend_name, name, value)
                 if isinstance(value, (list, tuple)) and _sequence_rank(value) is None:
                     _check_nested(value, qualname, backend_name, name)
         if kind is not None:
@@ -328,8 +355,8 @@ def _check_nested(values: list | tuple, qualname: str, backend_name: str, name: 
     for item in values:
         if isinstance(item, (list, tuple)):
             _check_nested(item, qualname, backend_name, name)
-        elif isinstance(item, _NOT_DATA):
-            raise _refuse_value(qualname, backend_name, f"an item of {name}", item)
+        elif isinstance(item, NOT_DATA):
+            raise refuse_not_data(qualname, backend_name, f"an item of {name}", item)
 
 
 def _native_default(backend: Backend, kind: str, qualname: str) -> Any:

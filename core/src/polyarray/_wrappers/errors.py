@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .._errors import PolyarrayError
 from .._translate import name_error, register_error_classes, translate_exception
 from . import wrapper
-from .integers import integer_checker
+from .integers import default_axes_checker, integer_checker
 
 if TYPE_CHECKING:
     from .._backend import Backend
@@ -37,23 +37,13 @@ def handle_exceptions(function: Callable[..., Any], decl: Declaration, backend: 
 
     Integer arguments (axes, sizes, offsets: see :mod:`polyarray._wrappers.integers`)
     and the declaration's own ``check`` run first, so a bad argument raises the
-    same error on every backend.
+    same error on every backend; the integer arguments then reach the backend
+    in one form (``integers.normal_form``).
     """
     qualname, backend_name = decl.qualname, backend.name
     register_error_classes(backend_name, backend.raw.error_class)
 
-    integers = integer_checker(decl, backend_name)
-    declared = decl.check
-    check: Callable[[tuple[Any, ...], dict[str, Any]], None] | None
-    if integers is not None and declared is not None:
-
-        def check_both(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-            integers(args, kwargs)
-            declared(args, kwargs)
-
-        check = check_both
-    else:
-        check = integers or declared
+    check = _combined([integer_checker(decl, backend_name), decl.check, default_axes_checker(decl, backend_name)])
 
     def translating(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -72,20 +62,42 @@ def handle_exceptions(function: Callable[..., Any], decl: Declaration, backend: 
     named_check = naming_check(check, qualname, backend_name)
 
     def checking(*args: Any, **kwargs: Any) -> Any:
-        named_check(args, kwargs)
-        return translating(*args, **kwargs)
+        normalised = named_check(args, kwargs)
+        return translating(*args, **kwargs) if normalised is None else translating(*normalised, **kwargs)
 
     return checking
 
 
-def naming_check(
-    check: Callable[[tuple, dict[str, Any]], None], qualname: str, backend_name: str
-) -> Callable[[tuple, dict[str, Any]], None]:
-    """``check(args, kwargs)`` whose errors name the function and backend."""
+#: A check: raises for arguments every backend must refuse; returns the positional arguments where it puts them
+#: in another form (and the keyword ones into the dict), else None.
+_Check = Callable[[tuple[Any, ...], dict[str, Any]], tuple[Any, ...] | None]
 
-    def named_check(args: tuple, kwargs: dict[str, Any]) -> None:
+
+def _combined(checks: list[_Check | None]) -> _Check | None:
+    """The ``checks`` in order, each on the arguments the ones before it give (returning the last form, or None)."""
+    present = [check for check in checks if check is not None]
+    if len(present) <= 1:
+        return present[0] if present else None
+
+    def check(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
+        normalised = None
+        for each in present:
+            changed = each(args if normalised is None else normalised, kwargs)
+            if changed is not None:
+                normalised = changed
+        return normalised
+
+    return check
+
+
+def naming_check(
+    check: Callable[[tuple, dict[str, Any]], tuple | None], qualname: str, backend_name: str
+) -> Callable[[tuple, dict[str, Any]], tuple | None]:
+    """``check(args, kwargs)`` whose errors name the function and backend (returning what it returns)."""
+
+    def named_check(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
         try:
-            check(args, kwargs)
+            return check(args, kwargs)
         except PolyarrayError as error:
             named = name_error(error, qualname, backend_name)
             if named is error:

@@ -6,12 +6,18 @@ ints (or objects with ``__index__``, such as NumPy integers), sequences of
 them where the annotation says so, and None where it says so. Anything else
 is a ``pa.PolyarrayTypeError`` before any backend sees it, as NumPy's
 ``'float' object cannot be interpreted as an integer``: a float, a string,
-and a bool (a bool is not an axis or a size). An axis out of range for the
-array arguments' rank is a ``pa.PolyarrayAxisError``; repeated axes in one
+and a bool (a bool is not an axis or a size). What passes reaches every
+backend in one form (:func:`normal_form`): an integer as a Python int, a
+list, tuple or ``range`` of them as a tuple of Python ints, and an int given
+where only a sequence is declared (``reshape(x, -1)``, ``tile(x, 2)``) as a
+tuple of one, as NumPy takes it. An axis out of range for the
+array arguments' rank is a ``pa.PolyarrayAxisError``, a default one left out
+too (``sort``'s ``axis=-1`` of a 0-d array: :func:`default_axes_checker`,
+run after the declaration's own check); repeated axes in one
 ``axis`` or ``axes`` argument are a ``pa.PolyarrayValueError``. A parameter
 that also takes arrays (``repeat``'s ``repeats``) refuses only Python floats.
 
-Three other kinds of parameter are checked the same way (the ``kind`` of an
+Four other kinds of parameter are checked the same way (the ``kind`` of an
 :class:`IntegerParameter`):
 
 - ``bool`` (``keepdims: bool``, ``copy: bool | None``): ``True`` or ``False``,
@@ -27,7 +33,10 @@ Three other kinds of parameter are checked the same way (the ``kind`` of an
   ``ord: int | float``): a Python or NumPy number of an allowed kind (a
   complex one only where ``complex`` is allowed), or an object that converts
   to one (a 0-d array); None where allowed. Anything else (a string, a
-  container, None) is a ``pa.PolyarrayTypeError``.
+  container, None) is a ``pa.PolyarrayTypeError``;
+- devices (``device: Device | None``): a number or a container (``device=0``)
+  is a ``pa.PolyarrayTypeError`` on every backend; a name or a framework's
+  device object goes to the backend, which says whether it has that device.
 
 The analysis is done once per declaration (:func:`integer_parameters`);
 ``handle_exceptions`` runs the check in the wrapper chain. The fast path
@@ -47,7 +56,7 @@ import operator
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._declare import _annotation_text, wrapper_parameter_names
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
@@ -60,14 +69,18 @@ __all__ = [
     "integer_parameters",
     "integer_checker",
     "known_rank",
+    "normal_form",
     "plain_values",
     "array_positions",
+    "default_axes_rank",
+    "default_axes_checker",
 ]
 
 _INT_SEQUENCE = re.compile(r"^(tuple\[int, \.\.\.\]|Sequence\[int\]|list\[int\]|tuple\[int\])$")
 _PAIR_OF_SEQUENCES = "tuple[Sequence[int], Sequence[int]]"
-#: Parameters whose sequences name axes, where a repeated axis is an error (layer_norm's ``normalized_idxs`` too).
-_AXIS_NAMES = frozenset({"axis", "axes", "normalized_idxs"})
+#: Parameters whose sequences name axes, where a repeated axis is an error (moveaxis's ``source`` and
+#: ``destination``, layer_norm's ``normalized_idxs`` too).
+_AXIS_NAMES = frozenset({"axis", "axes", "source", "destination", "normalized_idxs"})
 #: Parameters whose values name axes of the array arguments (tensordot's pair of axes is its own matter).
 _RANGED_NAMES = frozenset({"axis", "axes", "source", "destination", "normalized_idxs"})
 #: Functions whose ``axis`` names a position in the result, which has one axis more than the input.
@@ -89,11 +102,18 @@ class IntegerParameter:
     allows_sequence: bool
     allows_pair: bool  # tensordot's axes: a pair of sequences
     with_arrays: bool  # the annotation also takes arrays: only Python floats are refused
+    #: An int by itself (``axis: int | tuple[int, ...]``); where not (``shape: tuple[int, ...]``), an int is
+    #: taken as a tuple of one.
+    allows_int: bool = True
     names_axes: bool = False  # its values name axes of the array arguments: checked against their rank
     extra_axes: int = 0  # how many more axes than the inputs' the axes may name (a new axis: expand_dims, stack)
     minimum: int | None = None  # the smallest value allowed (sizes of a shape: 0; reshape's may be -1)
     unique: bool = False  # an axis may be named once only
-    #: "integer", "bool", "literal" (one of ``choices``) or "number" (of the Python types named in ``numbers``).
+    #: The default of a parameter naming axes where it is an int (``sort``'s ``axis=-1``), checked against the rank
+    #: where the call leaves it out; None otherwise.
+    default_axis: int | None = None
+    #: "integer", "bool", "literal" (one of ``choices``), "number" (of the Python types named in ``numbers``) or
+    #: "device".
     kind: str = "integer"
     choices: tuple[Any, ...] = ()
     #: For "number" (and a "literal" that also takes numbers): the names of the number types allowed.
@@ -149,6 +169,19 @@ def _describe_other(param: Any, position: int | None, alternatives: list[str]) -
         kind = "bool"
     else:
         kind = "number"
+    numbers = named if kind != "bool" else frozenset()
+    return _one_value(param, position, allows_none, kind, choices=choices, numbers=numbers)
+
+
+def _describe_device(param: Any, position: int | None, alternatives: list[str]) -> IntegerParameter | None:
+    """A ``device: Device | None`` parameter; None for any other annotation."""
+    if "Device" not in alternatives or not set(alternatives) <= {"Device", "None"}:
+        return None
+    return _one_value(param, position, "None" in alternatives, "device")
+
+
+def _one_value(param: Any, position: int | None, allows_none: bool, kind: str, **details: Any) -> IntegerParameter:
+    """A parameter of ``kind`` taking one value (no sequence, no array)."""
     return IntegerParameter(
         name=param.name,
         position=position,
@@ -158,8 +191,7 @@ def _describe_other(param: Any, position: int | None, alternatives: list[str]) -
         allows_pair=False,
         with_arrays=False,
         kind=kind,
-        choices=choices,
-        numbers=named if kind != "bool" else frozenset(),
+        **details,
     )
 
 
@@ -168,7 +200,11 @@ def _describe(param: Any, position: int | None) -> IntegerParameter | None:
     if not text:
         return None
     alternatives = _split(text)
-    return _describe_integer(param, position, text, alternatives) or _describe_other(param, position, alternatives)
+    return (
+        _describe_integer(param, position, text, alternatives)
+        or _describe_other(param, position, alternatives)
+        or _describe_device(param, position, alternatives)
+    )
 
 
 def _describe_integer(param: Any, position: int | None, text: str, alternatives: list[str]) -> IntegerParameter | None:
@@ -187,6 +223,7 @@ def _describe_integer(param: Any, position: int | None, text: str, alternatives:
         allows_sequence=any(_INT_SEQUENCE.match(alt) for alt in rest),
         allows_pair=_PAIR_OF_SEQUENCES in rest,
         with_arrays=with_arrays,
+        allows_int="int" in rest,
     )
 
 
@@ -209,11 +246,22 @@ def integer_parameters(decl: Declaration) -> tuple[IntegerParameter, ...]:
                 described = dataclasses.replace(described, minimum=minimum)
             if has_arrays and param.name in _RANGED_NAMES and not described.allows_pair and not described.with_arrays:
                 extra = 1 if decl.name in _NEW_AXIS_FUNCTIONS else 0
-                described = dataclasses.replace(described, names_axes=True, extra_axes=extra)
+                default = param.default if param.default.__class__ is int else None
+                described = dataclasses.replace(described, names_axes=True, extra_axes=extra, default_axis=default)
             if param.name in _AXIS_NAMES and decl.name not in _REPEATS_ALLOWED:
                 described = dataclasses.replace(described, unique=True)
             found.append(described)
     return tuple(found)
+
+
+def default_axes_rank(decl: Declaration) -> int:
+    """The rank the array arguments must have for the default axes of ``decl`` to be in range (``sort``'s
+    ``axis=-1``: 1); 0 where every default fits any rank."""
+    needed = 0
+    for spec in integer_parameters(decl):
+        if spec.default_axis is not None:
+            needed = max(needed, max(spec.default_axis + 1, -spec.default_axis) - spec.extra_axes)
+    return needed
 
 
 def array_positions(decl: Declaration) -> tuple[tuple[int, str, bool], ...]:
@@ -333,6 +381,10 @@ def _is_number(value: Any, allowed: frozenset[str]) -> bool:
     return hasattr(value, "__float__") or hasattr(value, "__index__")
 
 
+#: Values that never name a device (a device is a name or a framework's device object): a number, a container.
+_NOT_DEVICES = (numbers.Number, bytes, list, tuple, dict, set, frozenset)
+
+
 def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" or {items[-1]}"
 
@@ -341,6 +393,13 @@ def _check_other(spec: IntegerParameter, value: Any, qualname: str, backend_name
     """The check of a bool, Literal or number parameter (see the module docstring)."""
     where = f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)}"
     if value is None and spec.allows_none:
+        return
+    if spec.kind == "device":
+        if value is None or isinstance(value, _NOT_DEVICES):
+            raise PolyarrayTypeError(
+                f"{where} is not a device; pass its portable name ('cpu', 'gpu:0' …), a framework's device "
+                f"object, or None for the default device."
+            )
         return
     if spec.kind == "bool":
         if not _is_bool(value):
@@ -439,12 +498,45 @@ def _check_minimum(spec: IntegerParameter, items: Any, value: Any, qualname: str
         raise PolyarrayValueError(f"pa.{qualname} on the {backend_name} backend: {spec.name}={value!r}: {sizes}.")
 
 
+def normal_form(spec: IntegerParameter, value: Any) -> Any:
+    """The form in which a checked integer argument reaches the backend: an integer (a NumPy integer, a 0-d
+    integer array) as a Python int; a list, tuple or ``range`` of integers as a tuple of Python ints (a pair of
+    them, tensordot's axes, as a pair of tuples); an int where the declaration takes only sequences as a tuple of
+    one. Anything else (None, an array of sizes, a value of a parameter that takes arrays) is ``value`` itself.
+
+    >>> spec = IntegerParameter("shape", 1, True, False, True, False, False, allows_int=False)
+    >>> normal_form(spec, -1), normal_form(spec, [2, 3]), normal_form(spec, range(3))
+    ((-1,), (2, 3), (0, 1, 2))
+    """
+    if spec.kind != "integer" or spec.with_arrays or value is None:
+        return value
+    cls = value.__class__
+    if cls is int or (cls not in _SEQUENCE_CLASSES and _is_integer(value)):
+        number = value if cls is int else operator.index(value)
+        return number if spec.allows_int else (number,)
+    if cls not in _SEQUENCE_CLASSES and not isinstance(value, _SEQUENCE_CLASSES):
+        return value
+    items = cast("Sequence[Any]", value)  # a tuple, list or range
+    if spec.allows_pair and len(items) == 2 and all(_is_sequence(part) for part in items):
+        return tuple(tuple(map(operator.index, part)) for part in items)
+    if cls is tuple and all(item.__class__ is int for item in items):
+        return value
+    return tuple(map(operator.index, items))
+
+
+#: The sequences given to a sequence parameter that reach the backend as tuples (an array stays an array).
+_SEQUENCE_CLASSES = (tuple, list, range)
+
 #: The kinds of parameter whose check a plain int does not pass by itself (``keepdims=1``, ``norm=3``).
-_INT_CHECKED = frozenset({"bool", "literal"})
+_INT_CHECKED = frozenset({"bool", "literal", "device"})
 
 
-def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, dict[str, Any]], None] | None:
-    """A function checking a call's integer arguments (raising as the module says), or None when there are none."""
+def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, dict[str, Any]], tuple | None] | None:
+    """A function checking a call's integer arguments (raising as the module says), or None when there are none.
+
+    It returns None where every argument is in its :func:`normal_form` already; else the positional arguments
+    with theirs in normal form, having put the keyword arguments' in ``kwargs``.
+    """
     specs = integer_parameters(decl)
     if not specs:
         return None
@@ -453,11 +545,13 @@ def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, di
 
     arrays = array_positions(decl)
 
-    def check(args: tuple, kwargs: dict[str, Any]) -> None:
+    def check(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
         ndim: int | None = -1  # -1: not looked up yet
+        normalised: list[Any] | None = None
         for spec in specs:
-            if spec.position is not None and len(args) > spec.position:
-                value = args[spec.position]
+            position = spec.position if spec.position is not None and len(args) > spec.position else None
+            if position is not None:
+                value = args[position]
             else:
                 value = kwargs.get(spec.name, missing)
                 if value is missing:
@@ -466,18 +560,55 @@ def integer_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, di
                 value.__class__ is not int
                 or spec.minimum is not None
                 or spec.kind in _INT_CHECKED
+                or not spec.allows_int
                 or not INT_LOW <= value <= INT_HIGH
             ):
                 _check(spec, value, qualname, backend_name)
+                normal = normal_form(spec, value)
+                if normal is not value:
+                    value = normal
+                    if position is None:
+                        kwargs[spec.name] = normal
+                    else:
+                        if normalised is None:
+                            normalised = list(args)
+                        normalised[position] = normal
             if spec.names_axes and value is not None:
                 if ndim == -1:
-                    ranks = [_rank(args[i], seq) if len(args) > i else None for i, _, seq in arrays]
-                    known = [rank for rank in ranks if rank is not None]
-                    ndim = max(known) if known and len(known) == len(ranks) else None
+                    ndim = _arrays_rank(args, arrays)
                 if ndim is not None:
                     _check_range(spec, value, ndim, qualname, backend_name)
+        return None if normalised is None else tuple(normalised)
 
     return check
+
+
+def default_axes_checker(decl: Declaration, backend_name: str) -> Callable[[tuple, dict[str, Any]], None] | None:
+    """A function checking the default axes a call leaves out (``sort``'s ``axis=-1`` on a 0-d array is a
+    ``pa.PolyarrayAxisError``, as a given one is), or None where no default names an axis. ``handle_exceptions``
+    runs it after the declaration's own check, whose message about the rank is the more telling."""
+    specs = [spec for spec in integer_parameters(decl) if spec.default_axis is not None]
+    if not specs:
+        return None
+    qualname = decl.qualname
+    arrays = array_positions(decl)
+
+    def check(args: tuple, kwargs: dict[str, Any]) -> None:
+        for spec in specs:
+            if (spec.position is not None and len(args) > spec.position) or spec.name in kwargs:
+                continue
+            ndim = _arrays_rank(args, arrays)
+            if ndim is not None:
+                _check_range(spec, spec.default_axis, ndim, qualname, backend_name)
+
+    return check
+
+
+def _arrays_rank(args: tuple, arrays: tuple[tuple[int, str, bool], ...]) -> int | None:
+    """The highest rank of the positional array arguments, None where one of them is missing or its rank unknown."""
+    ranks = [_rank(args[i], seq) if len(args) > i else None for i, _, seq in arrays]
+    known = [rank for rank in ranks if rank is not None]
+    return max(known) if known and len(known) == len(ranks) else None
 
 
 def plain_values(spec: IntegerParameter) -> tuple[tuple[type, ...], frozenset[str]]:
@@ -488,6 +619,8 @@ def plain_values(spec: IntegerParameter) -> tuple[tuple[type, ...], frozenset[st
     and leaves every other value to the chain, which checks it.
     """
     classes: list[type] = [type(None)] if spec.allows_none else []
+    if spec.kind == "device":
+        classes.append(str)
     if spec.kind == "bool":
         classes.append(bool)
     strings = frozenset(c for c in spec.choices if isinstance(c, str)) if spec.kind == "literal" else frozenset()

@@ -36,6 +36,7 @@ from .._dtypes import DType, as_dtype
 from .._errors import PolyarrayError, PolyarrayOverflowError, PolyarrayTypeError, PolyarrayValueError
 from .._promotion import SCALAR_BOUNDS
 from . import wrapper, wrapper_parameter_names
+from .dtype import check_data
 from .errors import translate_exception
 
 if TYPE_CHECKING:
@@ -433,8 +434,10 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     immutable ones the new data goes through :func:`assign`, so the base and
     the other views of a view see the write. What is stored is checked here
     once for every backend: a Python number into an integer array as
-    :func:`stored_integer` says, and a complex array only into a complex (or
-    bool) array, as ``pa.astype`` casts.
+    :func:`stored_integer` says, a complex array only into a complex (or
+    bool) array, as ``pa.astype`` casts, and no value that is not numeric data
+    (None, a string …: ``dtype.check_data``), which NumPy would store as NaN or
+    parse.
     """
     array_type = Array
     set_item = backend.raw.set_item
@@ -463,7 +466,9 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
         elif cls is not bool and cls is not complex:
             value_dtype = getattr(value, "dtype", None)
             stored = None if value_dtype is None else _portable_or_none(value_dtype)
-            if stored is not None and stored.kind == "complex floating":
+            if stored is None:  # Python data, or an array of a dtype polyarray does not name
+                check_data(value, "Array.__setitem__", name, "the value stored")
+            elif stored.kind == "complex floating":
                 target = target_of(data.dtype)
                 if target.kind not in _TAKES_COMPLEX:
                     raise PolyarrayTypeError(

@@ -11,7 +11,7 @@ import numbers
 from typing import Any
 
 from .._dtypes import DTYPES, DType, dtype_name_of
-from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from .._errors import PolyarrayAxisError, PolyarrayOverflowError, PolyarrayTypeError, PolyarrayValueError
 from .._promotion import SCALAR_BOUNDS
 from .._tracers import compiling
 
@@ -213,8 +213,12 @@ def _is_complex(value: Any) -> bool:
     return name is not None and name.startswith("complex")
 
 
-def real_clip(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``clip``: ``x`` and the bounds are real (the standard's clip orders real numbers only)."""
+def clip_bounds(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
+    """``clip``: ``x`` and the bounds are real (the standard's clip orders real numbers only), and a Python int
+    bound of an integer ``x`` lies in its dtype's range, as NumPy takes it: beyond the range on the side where it
+    bounds nothing (``min=-1`` for ``uint8``) it is no bound (None); on the other side (``min=300`` for ``uint8``)
+    no value reaches it, a ``PolyarrayOverflowError``. (Frameworks wrapped such bounds around: PyTorch clipped a
+    ``uint8`` array to ``[255, 5]``.) Returns the positional arguments where a bound became None."""
     for position, name in ((0, "x"), (1, "min"), (2, "max")):
         value = _arg(args, kwargs, position, name, None)
         if value is not None and _is_complex(value):
@@ -222,6 +226,34 @@ def real_clip(args: tuple, kwargs: dict[str, Any]) -> None:
                 f"{name} is complex: clip orders real numbers only; clip the real and imaginary parts apart "
                 "(pa.real, pa.imag) or the magnitude (pa.abs)."
             )
+    low_bound, high_bound = _arg(args, kwargs, 1, "min", None), _arg(args, kwargs, 2, "max", None)
+    if low_bound.__class__ is not int and high_bound.__class__ is not int:
+        return None
+    dtype = _dtype_name(getattr(_arg(args, kwargs, 0, "x", None), "dtype", None))
+    bounds = _INTEGER_RANGES.get(dtype)
+    if bounds is None:
+        return None
+    low, high = bounds
+    unbounded = []
+    for position, name, value in ((1, "min", low_bound), (2, "max", high_bound)):
+        if value.__class__ is not int or low <= value <= high:
+            continue
+        if (value < low) == (name == "min"):
+            unbounded.append((position, name))
+            continue
+        raise PolyarrayOverflowError(
+            f"{name}={value} is out of bounds for {dtype} ([{low}, {high}]): no value of x reaches it; pass a bound "
+            f"in the range, or cast x to a wider dtype first with pa.astype."
+        )
+    if not unbounded:
+        return None
+    given = list(args)
+    for position, name in unbounded:
+        if len(given) > position:
+            given[position] = None
+        else:
+            kwargs[name] = None
+    return tuple(given)
 
 
 #: The range of the widest integer dtype, which a Python int given as a number must fit.
@@ -455,6 +487,20 @@ def arrays_to_join(args: tuple, kwargs: dict[str, Any]) -> None:
     arrays = _arg(args, kwargs, 0, "arrays", None)
     if isinstance(arrays, (list, tuple)) and not arrays:
         raise PolyarrayValueError("arrays is empty: at least one array is needed to join.")
+
+
+def arrays_to_concatenate(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``concat``: at least one array, and none 0-d, unless ``axis=None`` flattens them (the axis check reads the
+    first array's rank: a 0-d array after it would be each framework's own error)."""
+    arrays_to_join(args, kwargs)
+    arrays = _arg(args, kwargs, 0, "arrays", None)
+    if _arg(args, kwargs, None, "axis", 0) is None or not isinstance(arrays, (list, tuple)):
+        return
+    if any(_ndim(array) == 0 for array in arrays):
+        raise PolyarrayValueError(
+            "zero-dimensional arrays cannot be concatenated; join them with pa.stack, or pass axis=None, which "
+            "flattens the arrays first."
+        )
 
 
 def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:

@@ -285,7 +285,7 @@ def ceil(x: ArrayLike, /) -> ArrayLike:
     """
 
 
-@primary(wrappers=UNARY, check=_checks.real_clip)
+@primary(wrappers=UNARY, check=_checks.clip_bounds)
 def clip(
     x: ArrayLike, /, min: ArrayLike | int | float | None = None, max: ArrayLike | int | float | None = None
 ) -> ArrayLike:
@@ -294,9 +294,11 @@ def clip(
     ``min`` and ``max`` may be scalars or arrays that broadcast with ``x``;
     ``None`` leaves that side open (both ``None`` gives a copy of ``x``). The
     result always has the dtype of ``x``. A NaN in ``x``, ``min`` or ``max``
-    gives NaN. Bounds with ``min > max``, bounds of another dtype kind than
-    ``x``, or integer bounds outside the range of ``x``'s dtype are not
-    specified by the standard.
+    gives NaN. Bounds with ``min > max`` and bounds of another dtype kind than
+    ``x`` are not specified by the standard. A Python int bound beyond the
+    range of an integer ``x``'s dtype bounds nothing where it lies on the open
+    side (``min=-1`` for ``uint8``) and is an error that is also an
+    ``OverflowError`` where no value reaches it (``min=300``), as in NumPy.
 
     >>> pa.clip(pa.asarray([-2, 0, 5, 9]), 0, 6)
     Array([0, 0, 5, 6], backend=numpy, dtype=int64)

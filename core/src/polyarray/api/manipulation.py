@@ -64,7 +64,7 @@ def broadcast_to(x: ArrayLike, /, shape: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_join)
+@primary(wrappers=(*MANIPULATION, "infer_dtype"), check=_checks.arrays_to_concatenate)
 def concat(arrays: Sequence[ArrayLike] | tuple[ArrayLike, ...], /, *, axis: int | None = 0) -> ArrayLike:
     """Join arrays along an existing axis (``axis=None`` flattens them first).
 

@@ -344,8 +344,9 @@ def positive(x, /):
 
 
 @hookimpl
-@direct(da.power)
 def pow(x1, x2, /):
+    # No direct mark: the fast path would hand dask's power a negative Python int exponent of an integer array,
+    # which it refuses with a TypeError; as an array of the dtype it is NumPy's ValueError, when computed.
     return da.power(x1, x2)
 
 

@@ -84,13 +84,24 @@ def unsupported(function: str, dtype: torch.dtype | str, detail: str = "") -> Un
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+#: The functions the standard defines on integer and boolean input alone: torch's missing kernel for a floating
+#: or complex dtype there is the ``TypeError`` NumPy and the other frameworks raise, not a gap of torch's.
+_INTEGER_OR_BOOL_ONLY = frozenset(
+    {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_invert", "bitwise_left_shift", "bitwise_right_shift"}
+)
+_NOT_INTEGER_NAMES = ("float", "bfloat", "complex")
+
+
 def guard_dtypes(function: F) -> F:
     """Turn torch's errors for a dtype it has no kernel for into :class:`UnsupportedDtype`.
 
-    ``torch.linalg.LinAlgError`` (a singular matrix …) becomes a ``ValueError``;
-    other errors pass unchanged. The implementation's signature is kept (the
-    wrapper is seen through by ``inspect.signature``).
+    A floating or complex dtype given to a function defined on integers and
+    bools alone (the bitwise functions) is a ``TypeError`` instead, as on every
+    framework. ``torch.linalg.LinAlgError`` (a singular matrix …) becomes a
+    ``ValueError``; other errors pass unchanged. The implementation's signature
+    is kept (the wrapper is seen through by ``inspect.signature``).
     """
+    integers_only = function.__name__ in _INTEGER_OR_BOOL_ONLY
 
     @functools.wraps(function)
     def guarded(*args: Any, **kwargs: Any) -> Any:
@@ -105,6 +116,8 @@ def guard_dtypes(function: F) -> F:
                 match = pattern.search(message)
                 if match is not None and match.group(1) in _SCALAR_TYPE_NAMES:
                     name = _SCALAR_TYPE_NAMES[match.group(1)]
+                    if integers_only and name.startswith(_NOT_INTEGER_NAMES):
+                        raise TypeError(f"{function.__name__} takes integer or boolean input, not {name}") from error
                     detail = (
                         f"torch {torch.__version__} cannot compute this on {name} ({message.strip().splitlines()[0]})"
                     )

@@ -114,6 +114,8 @@ def error_class(error, /):
         return TypeError if any(phrase in message for phrase in _DTYPE_PHRASES) else None
     if isinstance(error, IndexError) and "to have non-zero size" in message:
         return ValueError  # a reduction without identity over no elements (NumPy: "zero-size array to reduction")
+    if isinstance(error, AssertionError) and "CUDA" in message:
+        return ValueError  # "Torch not compiled with CUDA enabled": a device this build has not ("gpu:0")
     if isinstance(error, (ValueError, TypeError, IndexError, ArithmeticError)) or not isinstance(error, RuntimeError):
         return None
     if any(phrase in message for phrase in _DTYPE_PHRASES):
