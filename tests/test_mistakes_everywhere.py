@@ -217,6 +217,7 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "nextafter of ints": lambda: pa.nextafter(pa.arange(2), pa.arange(2)),
     "hypot of ints": lambda: pa.hypot(pa.arange(2), pa.arange(2)),
     "logaddexp of ints": lambda: pa.logaddexp(pa.arange(2), pa.arange(2)),
+    "maximum of NaN and 1": lambda: pa.maximum(pa.asarray([np.nan]), pa.asarray([1.0])),
     "clip with min > max": lambda: pa.clip(_v(), 2.0, 1.0),
     "clip of ints by float bounds": lambda: pa.clip(_i(), 0.5, 1.5),
     "clip of uint8 by -1": lambda: pa.clip(_u8([1, 200]), -1, 5),

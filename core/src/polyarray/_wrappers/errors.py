@@ -35,10 +35,11 @@ def naming(function: Callable[..., Any], decl: Declaration, backend: Backend) ->
 def handle_exceptions(function: Callable[..., Any], decl: Declaration, backend: Backend) -> Callable[..., Any]:
     """Turn native exceptions into ``pa.PolyarrayError`` subclasses, keeping the cause.
 
-    Integer arguments (axes, sizes, offsets: see :mod:`polyarray._wrappers.integers`)
-    and the declaration's own ``check`` run first, so a bad argument raises the
-    same error on every backend; the integer arguments then reach the backend
-    in one form (``integers.normal_form``).
+    Integer arguments (axes, sizes, offsets: see :mod:`polyarray._wrappers.integers`),
+    the declaration's own ``check`` and the default axes a call leaves out are
+    checked first, so a bad argument raises the same error on every backend;
+    the arguments then reach the backend in the form the checks give them
+    (``integers.normal_form``, ``clip``'s bounds).
     """
     qualname, backend_name = decl.qualname, backend.name
     register_error_classes(backend_name, backend.raw.error_class)
