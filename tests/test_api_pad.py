@@ -149,3 +149,20 @@ def test_a_constant_with_another_mode_is_an_error():
 def test_lists_and_methods():
     assert pa.to_numpy(pa.pad([1, 2], 1, "wrap")).tolist() == [2, 1, 2, 1]
     assert pa.asarray([1, 2]).pad((0, 1)).shape == (3,)
+
+
+@pytest.mark.parametrize("mode", ("edge", "reflect", "symmetric", "wrap"))
+def test_the_composition_computes_the_indices_on_every_backend(polyarray_backend, mode):
+    # The composition (torch's pad for these modes) computes the indices it takes with the backend's arange and
+    # remainder: widths far beyond the axis cost an index array, not a Python list as long as the padded axis.
+    raw = pa.get_backend(polyarray_backend).raw
+    for size in (1, 2, 3, 5):
+        x = np.arange(2 * size, dtype=np.float32).reshape(2, size)
+        for width in ((0, 1), (1, 0), (2, 3), (7, 11), (13, 2)):
+            native = raw.asarray(x)
+            composed = DECLARATIONS["pad"].composition(raw, native, ((0, 0), width), mode)
+            assert np.array_equal(pa.to_numpy(composed), np.pad(x, ((0, 0), width), mode=mode)), (size, width)
+    short = np.arange(3, dtype=np.float32)
+    long = DECLARATIONS["pad"].composition(raw, raw.asarray(short), (10**6, 0), mode)
+    assert np.array_equal(pa.to_numpy(long), np.pad(short, (10**6, 0), mode=mode))
+    assert tuple(long.shape) == (10**6 + 3,)

@@ -14,7 +14,7 @@ from .._declare import mixed, primary
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
 from . import _checks
 from ._checks import array_data
-from ._compose import backend_name, dtype_name
+from ._compose import backend_name, default_dtype, dtype_name
 from ._types import ArrayLike
 from ._wrappers import MANIPULATION, VIEW
 
@@ -237,27 +237,29 @@ def _check_pad(args: tuple, kwargs: dict[str, Any]) -> None:
     _pad_plan(x, pad_width, mode, kwargs.get("constant_values", 0))
 
 
-def pad_source(position: int, size: int, mode: str) -> int:
-    """The index along an axis of ``size`` elements that the padded element at ``position`` repeats.
+def pad_sources(xp: Any, before: int, size: int, after: int, mode: str, device: Any) -> Any:
+    """The indices along an axis of ``size`` elements that its ``before + size + after`` padded elements repeat,
+    computed by the backend (an index array, not a Python list as long as the padded axis).
 
-    ``position`` counts from the first original element (negative before
-    it). The edge repeats the end elements; ``wrap`` repeats the axis
+    The edge repeats the end elements; ``wrap`` repeats the axis
     periodically; ``symmetric`` mirrors it with the end elements repeated,
     ``reflect`` without them (period ``2 * size - 2``). These periodic
     extensions are exactly NumPy's results, also for widths beyond the
     axis' size.
     """
+    index = default_dtype(xp, "indexing")
+    positions = xp.arange(-before, size + after, dtype=index, device=device)  # from the first original element
     if mode == "edge":
-        return min(max(position, 0), size - 1)
+        return xp.clip(positions, min=0, max=size - 1)
+    if mode == "reflect" and size == 1:
+        return xp.zeros_like(positions)
+    period = {"wrap": size, "symmetric": 2 * size}.get(mode, 2 * size - 2)  # reflect: 2 * size - 2
+    folded = xp.remainder(positions, xp.asarray(period, dtype=index, device=device))
     if mode == "wrap":
-        return position % size
-    if mode == "symmetric":
-        folded = position % (2 * size)
-        return folded if folded < size else 2 * size - 1 - folded
-    if size == 1:  # reflect
-        return 0
-    folded = position % (2 * size - 2)
-    return folded if folded < size else 2 * size - 2 - folded
+        return folded
+    # Past the axis' end the period runs back: symmetric from 2 * size - 1, reflect from 2 * size - 2.
+    top = xp.asarray(period - 1 if mode == "symmetric" else period, dtype=index, device=device)
+    return xp.where(xp.less(folded, xp.asarray(size, dtype=index, device=device)), folded, xp.subtract(top, folded))
 
 
 @mixed(wrappers=MANIPULATION, check=_check_pad)
@@ -319,8 +321,7 @@ def pad(
                 parts.append(xp.full(shape, value, dtype=x.dtype, device=device))
             padded = xp.concat([parts[0], padded, parts[1]], axis=axis)
         else:
-            sources = [pad_source(i - before, size, mode) for i in range(before + size + after)]
-            padded = xp.take(padded, xp.asarray(sources, device=device), axis=axis)
+            padded = xp.take(padded, pad_sources(xp, before, size, after, mode, device), axis=axis)
     return xp.asarray(x, copy=True) if padded is x else padded
 
 
