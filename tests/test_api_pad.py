@@ -151,6 +151,16 @@ def test_lists_and_methods():
     assert pa.asarray([1, 2]).pad((0, 1)).shape == (3,)
 
 
+def _extension(before, size, after, mode):
+    """The indices NumPy 2's pad repeats along an axis of ``size`` (NumPy 1.x pads widths beyond twice the axis
+    differently in the symmetric mode): one period of the axis' indices, continued both ways."""
+    if mode == "edge":
+        return [min(max(i, 0), size - 1) for i in range(-before, size + after)]
+    ahead = list(range(size))
+    period = {"wrap": ahead, "symmetric": ahead + ahead[::-1], "reflect": ahead + ahead[-2:0:-1]}[mode]
+    return [period[i % len(period)] for i in range(-before, size + after)]
+
+
 @pytest.mark.parametrize("mode", ("edge", "reflect", "symmetric", "wrap"))
 def test_the_composition_computes_the_indices_on_every_backend(polyarray_backend, mode):
     # The composition (torch's pad for these modes) computes the indices it takes with the backend's arange and
@@ -158,11 +168,17 @@ def test_the_composition_computes_the_indices_on_every_backend(polyarray_backend
     raw = pa.get_backend(polyarray_backend).raw
     for size in (1, 2, 3, 5):
         x = np.arange(2 * size, dtype=np.float32).reshape(2, size)
-        for width in ((0, 1), (1, 0), (2, 3), (7, 11), (13, 2)):
-            native = raw.asarray(x)
-            composed = DECLARATIONS["pad"].composition(raw, native, ((0, 0), width), mode)
-            assert np.array_equal(pa.to_numpy(composed), np.pad(x, ((0, 0), width), mode=mode)), (size, width)
+        for before, after in ((0, 1), (1, 0), (2, 3), (7, 11), (13, 2)):
+            composed = DECLARATIONS["pad"].composition(raw, raw.asarray(x), ((0, 0), (before, after)), mode)
+            expected = x[:, _extension(before, size, after, mode)]
+            assert np.array_equal(pa.to_numpy(composed), expected), (size, before, after)
     short = np.arange(3, dtype=np.float32)
     long = DECLARATIONS["pad"].composition(raw, raw.asarray(short), (10**6, 0), mode)
-    assert np.array_equal(pa.to_numpy(long), np.pad(short, (10**6, 0), mode=mode))
-    assert tuple(long.shape) == (10**6 + 3,)
+    assert np.array_equal(pa.to_numpy(long), short[_extension(10**6, 3, 0, mode)])
+
+
+def test_the_extension_is_numpys_where_numpy_pads_widths_beyond_the_axis_as_its_mirror():
+    x = np.arange(3)
+    for mode in ("edge", "reflect", "symmetric", "wrap"):
+        for before, after in ((2, 1), (4, 5)):  # within twice the axis: NumPy 1.x and 2.x agree
+            assert x[_extension(before, 3, after, mode)].tolist() == np.pad(x, (before, after), mode=mode).tolist()
