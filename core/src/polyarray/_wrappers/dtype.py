@@ -310,14 +310,9 @@ def _creating(
                     _check_nested(value, qualname, backend_name, name)
             elif cls not in _RANK:
                 # An array (which has a dtype) is no iterator of values: the abstract class's check comes last.
-                if isinstance(value, NOT_DATA) or (
-                    not hasattr(value, "dtype") and not hasattr(value, "__array__") and isinstance(value, Iterator)
-                ):
+                if not hasattr(value, "dtype") and not hasattr(value, "__array__") and isinstance(value, Iterator):
                     raise refuse_not_data(qualname, backend_name, name, value)
-                if getattr(getattr(value, "dtype", None), "kind", None) in _NOT_NUMERIC_KINDS:
-                    raise refuse_not_data(qualname, backend_name, name, value)
-                if isinstance(value, (list, tuple)) and _sequence_rank(value) is None:
-                    _check_nested(value, qualname, backend_name, name)
+                check_data(value, qualname, backend_name, name)
         if kind is not None:
             key = (defaults_key(), kind)
             native = known.get(key)

@@ -511,10 +511,11 @@ def normal_form(spec: IntegerParameter, value: Any) -> Any:
     if spec.kind != "integer" or spec.with_arrays or value is None:
         return value
     cls = value.__class__
-    if cls is int or (cls not in _SEQUENCE_CLASSES and _is_integer(value)):
+    sequence = isinstance(value, _SEQUENCE_CLASSES)
+    if cls is int or (not sequence and _is_integer(value)):
         number = value if cls is int else operator.index(value)
         return number if spec.allows_int else (number,)
-    if cls not in _SEQUENCE_CLASSES and not isinstance(value, _SEQUENCE_CLASSES):
+    if not sequence:
         return value
     items = cast("Sequence[Any]", value)  # a tuple, list or range
     if spec.allows_pair and len(items) == 2 and all(_is_sequence(part) for part in items):
