@@ -228,6 +228,40 @@ def test_a_rank_required_by_the_check_is_compared_by_the_fast_path_as_the_check_
                 assert issubclass(expected[0], pa.PolyarrayError), expected
 
 
+#: Values given by keyword to the functions of one array: in range and not, of every form a caller may write.
+KEYWORD_VALUES = [0, 1, -1, 5, True, 1.5, None, (0,), (0, 1), (1, 1), (), [0], "ortho", "x", pa.float64]
+
+
+def test_keyword_calls_of_one_array_functions_give_what_the_chain_gives(polyarray_backend):
+    """A function of one array called with its options by keyword (``sum(x, axis=1, keepdims=True)``) takes the
+    fast path's closure of one array; for every such option and value of any form, on arrays of several ranks,
+    native and ``pa.Array``, the outcome (result class and shape, or error class and message) is the chain's."""
+    backend = pa.get_backend(polyarray_backend)
+    values = [np.array(2.0), np.ones(3), np.arange(6.0).reshape(2, 3), np.arange(6, dtype=np.int32).reshape(3, 2)]
+    operands = [pa.asarray(value, backend=backend).data for value in values]
+    operands.append(pa.asarray(values[2], backend=backend))
+    if polyarray_backend == "numpy":
+        operands.append(np.float64(2.0))  # a NumPy scalar: one of the backend's other native types
+    taken = 0
+    for decl in declarations():
+        function = backend.functions.get(decl.qualname)
+        plan = getattr(function, "plan", None)
+        if plan is None or plan.arrays != (0,) or plan.nrequired != 1 or plan.check is not None or plan.creation:
+            continue
+        first = next(iter(decl.signature.parameters))
+        for name in plan.keywords:
+            if name == first:
+                continue  # the array itself
+            for value, operand in itertools.product(KEYWORD_VALUES, operands):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    expected = _call_outcome(functools.partial(function.chain, **{name: value}), operand)
+                    got = _call_outcome(functools.partial(function, **{name: value}), operand)
+                assert got == expected, (decl.qualname, name, value, np.shape(pa.to_numpy(operand)))
+                taken += 1
+    assert taken > 2000  # the reductions, sorts, cumulative and element-wise functions with options
+
+
 def test_calls_the_fast_path_cannot_take_still_get_every_wrapper():
     x = np.array([1.0, np.nan], dtype=np.float32)
     # mixed dtypes: promotion

@@ -51,7 +51,7 @@ from ._wrappers import out as _out_wrappers  # noqa: F401
 from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
 from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
 from ._wrappers import views as _views_wrappers  # noqa: F401
-from ._wrappers.conversion import result_wrapper
+from ._wrappers.conversion import protocol_method, result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands, python_numbers
 from ._wrappers.errors import naming, naming_check, translate_exception
 from ._wrappers.integers import (
@@ -507,6 +507,13 @@ def plan_for(
     plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
+    protocol = protocol_method(decl.qualname) if "inputs_to_native_arrays" in active else None
+    if protocol is not None:
+        # Only native classes with the method the chain asks the argument for (NumPy's scalars have no
+        # __dlpack__): an argument of another class goes to the chain, which refuses it.
+        if not hasattr(plan.native_type, protocol):
+            return None
+        plan.other_types = tuple(cls for cls in plan.other_types if hasattr(cls, protocol))
     plan.backend = backend
     plan.qualname = decl.qualname
     plan.backend_name = backend.name
@@ -752,9 +759,12 @@ def _ranks_at_least(rank: int, *arrays: Any) -> bool:
     """Whether every array has at least ``rank`` axes; False where one has no ``ndim`` (TensorFlow's
     ``ResourceVariable``): the generic fast path and the chain read its rank otherwise."""
     try:
-        return all(array.ndim >= rank for array in arrays)
+        for array in arrays:
+            if array.ndim < rank:
+                return False
     except (AttributeError, TypeError):
         return False
+    return True
 
 
 # -- the closures --------------------------------------------------------------------------------
@@ -818,6 +828,31 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             return finish(result)
         return result if wrap == 0 else finish(result)
 
+    def keywords_passed(kwargs: dict[str, Any], rank: int) -> dict[str, Any] | None:
+        # The keyword arguments as the implementation takes them (dropped ones left out, dtypes native), or None
+        # where one is not for the fast path.
+        for name, value in kwargs.items():
+            entry = keywords.get(name)
+            if entry is None:
+                return None
+            code = entry[0]
+            if code == PASS:
+                continue
+            if code == INTEGER:
+                if not integer_ok(value, cast("IntegerSpec", entry[1]), rank):  # an INTEGER entry holds its spec
+                    return None
+            elif not _argument_ok(code, entry[1], value, entry[2], rank):
+                return None
+        if rewritten and not rewritten.isdisjoint(kwargs):
+            if dropped and not dropped.isdisjoint(kwargs):
+                kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
+            if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
+                kwargs = {
+                    name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
+                    for name, value in kwargs.items()
+                }
+        return kwargs
+
     def fast(*args: Any, **kwargs: Any) -> Any:
         count = len(args)
         if count < nrequired or count > npositional or (check_nans and config.nan_checking):
@@ -871,25 +906,12 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             code, spec, default = positional[index]
             if code != CHAIN and not _argument_ok(code, spec, args[index], default, rank):
                 return chain(*args, **kwargs)
+        passed = kwargs
         if kwargs:
-            for name, value in kwargs.items():
-                entry = keywords.get(name)
-                if entry is None:
-                    return chain(*args, **kwargs)
-                code, spec = entry[0], entry[1]
-                if code == INTEGER and spec is not None:  # an INTEGER entry always holds its spec
-                    if not integer_ok(value, spec, rank):
-                        return chain(*args, **kwargs)
-                elif code != PASS and not _argument_ok(code, spec, value, entry[2], rank):
-                    return chain(*args, **kwargs)
-            if rewritten and not rewritten.isdisjoint(kwargs):
-                if dropped and not dropped.isdisjoint(kwargs):
-                    kwargs = {name: value for name, value in kwargs.items() if name not in dropped}
-                if dtype_keywords and not dtype_keywords.isdisjoint(kwargs):
-                    kwargs = {
-                        name: to_native_dtype(value) if name in dtype_keywords and value is not None else value
-                        for name, value in kwargs.items()
-                    }
+            rewritten_kwargs = keywords_passed(kwargs, rank)
+            if rewritten_kwargs is None:
+                return chain(*args, **kwargs)
+            passed = rewritten_kwargs
         for index in dtype_positions:
             if index < count and values[index] is not None:
                 values[index] = to_native_dtype(values[index])
@@ -898,26 +920,36 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             for index in arrays[1:]:
                 if index != scalar_at and device_of(values[index]) != device:
                     return chain(*args, **kwargs)
-        if check is not None and check(tuple(values), kwargs) is not None:
+        if check is not None and check(tuple(values), passed) is not None:
             return chain(*args, **kwargs)  # the check puts the arguments in another form, as the chain passes them
-        return call(values, kwargs, dtype, scalar_at < 0 and count == nrequired and not kwargs)
+        return call(values, passed, dtype, scalar_at < 0 and count == nrequired and not kwargs)
 
     if len(arrays) == 1 and nrequired == 1 and check is None:
         # One array and nothing else required (element-wise functions of one array, most reductions),
-        # called with the array alone.
+        # called with the array alone and options by keyword.
         def fast_one(*args: Any, **kwargs: Any) -> Any:
-            if len(args) == 1 and not kwargs and not (check_nans and config.nan_checking):
+            if len(args) == 1 and not (check_nans and config.nan_checking):
                 value = args[0]
                 cls = value.__class__
                 if cls is Array and unwrap and value.backend is B:
                     value = value.data
                     cls = value.__class__
-                if (
-                    (cls is T or (others and isinstance(value, others)))
-                    and not (creation and native_byte_order(value) is not value)
-                    and (not minimum_rank or _ranks_at_least(minimum_rank, value))
+                if (cls is T or (others and isinstance(value, others))) and not (
+                    creation and native_byte_order(value) is not value
                 ):
-                    return call((value,), kwargs, value.dtype if native is not None else None, True)
+                    dtype = value.dtype if native is not None else None
+                    if not kwargs:
+                        if not minimum_rank or _ranks_at_least(minimum_rank, value):
+                            return call((value,), kwargs, dtype, True)
+                    else:
+                        try:
+                            rank = value.ndim if ranked or minimum_rank else 0
+                        except (AttributeError, TypeError):
+                            return fast(*args, **kwargs)  # no rank to read (TensorFlow's ResourceVariable)
+                        if rank >= minimum_rank:
+                            passed = keywords_passed(kwargs, rank)
+                            if passed is not None:
+                                return call((value,), passed, dtype, False)
             return fast(*args, **kwargs)
 
         return fast_one

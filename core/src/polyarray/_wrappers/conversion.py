@@ -221,6 +221,13 @@ _PROTOCOLS = {
 }
 
 
+def protocol_method(qualname: str) -> str | None:
+    """The method the first argument of ``pa.<qualname>`` must have (``"__dlpack__"`` for ``from_dlpack``), checked
+    by :func:`inputs_to_native_arrays`; None for the other functions."""
+    protocol = _PROTOCOLS.get(qualname)
+    return None if protocol is None else protocol[0]
+
+
 def result_wrapper(backend: Backend) -> Callable[[Any], Any]:
     """Wraps the native arrays of ``backend`` in a result (also inside tuples and lists) as ``pa.Array``."""
     native_types = backend.native_array_types
