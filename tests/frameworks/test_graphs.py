@@ -170,33 +170,40 @@ def test_each_backend_offers_its_compiler():
 
 
 @pytest.mark.parametrize("shapes", ["exact", "rank"])
-def test_jax_compiled_calls_leave_dtypes_and_shapes_to_jax_jit(shapes):
-    # JAX's plugin says compiler_specialises: pa.compile's fast check reads only each array's class, and jax.jit's
-    # own cache tells a call of another dtype or shape, which then goes to a graph of its own.
-    assert pa.get_backend("jax").info.compiler_specialises and not pa.get_backend("torch").info.compiler_specialises
+@pytest.mark.parametrize("backend", ["jax", "torch"])
+def test_compiled_calls_leave_dtypes_and_shapes_to_the_compiler(backend, shapes):
+    # JAX's and torch's plugins say compiler_specialises: pa.compile's fast check reads only each array's class, and
+    # the compiler's own cache (jax.jit's, TorchDynamo's guards) tells a call of another dtype or shape, for which
+    # the compiled body answers (), and the call goes to a graph of its own.
+    frameworks = ("numpy", "jax", "torch", "tensorflow")
+    specialising = {name for name in frameworks if pa.get_backend(name).info.compiler_specialises}
+    assert specialising == {"jax", "torch"}
+    xp = pa.get_backend(backend)
 
     def scaled_rows(x):
         return x / x.shape[0] + pa.sum(x, axis=0)
 
-    compiled = pa.compile(scaled_rows, shapes=shapes)
+    with pa.backend_context(backend):
+        compiled = pa.compile(scaled_rows, shapes=shapes)
     calls = [
-        jnp.ones((4, 3), dtype=jnp.float32),
-        jnp.arange(6.0, dtype=jnp.float32).reshape(2, 3),
-        jnp.ones((4, 3), dtype=jnp.int32),
-        jnp.ones((4,), dtype=jnp.float32),
+        xp.ones((4, 3), dtype=pa.float32).data,
+        xp.reshape(xp.arange(6.0, dtype=pa.float32), (2, 3)).data,
+        xp.ones((4, 3), dtype=pa.int32).data,
+        xp.ones((4,), dtype=pa.float32).data,
     ]
     for _ in range(2):  # each kind of call again, after the others: no answer is remembered from another kind
         for x in calls:
             result = compiled(x)
             expected = scaled_rows(x)
             assert result.dtype == expected.dtype and result.shape == expected.shape
-            np.testing.assert_allclose(np.asarray(result), np.asarray(expected))
-    traced = {(tuple(g.inputs[0].shape), str(g.inputs[0].dtype)) for g in compiled.graphs}
+            np.testing.assert_allclose(pa.to_numpy(result), pa.to_numpy(expected))
+    traced = {(tuple(g.inputs[0].shape), str(g.inputs[0].dtype).split(".")[-1]) for g in compiled.graphs}
     assert traced == {((4, 3), "float32"), ((2, 3), "float32"), ((4, 3), "int32"), ((4,), "float32")}
-    # Without a shape read, a graph guarded by rank serves every shape of that rank, each compiled by jax.jit.
-    doubled_exp = pa.compile(lambda x: pa.exp(x) * 2, shapes=shapes)
+    # Without a shape read, a graph guarded by rank serves every shape of that rank, each compiled by the compiler.
+    with pa.backend_context(backend):
+        doubled_exp = pa.compile(lambda x: pa.exp(x) * 2, shapes=shapes)
     for x in calls[:2] * 2:
-        np.testing.assert_allclose(np.asarray(doubled_exp(x)), np.exp(np.asarray(x)) * 2, rtol=1e-6)
+        np.testing.assert_allclose(pa.to_numpy(doubled_exp(x)), np.exp(pa.to_numpy(x)) * 2, rtol=1e-6)
     assert len(doubled_exp.graphs) == (1 if shapes == "rank" else 2)
 
 

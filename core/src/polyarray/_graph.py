@@ -406,21 +406,7 @@ class Graph:
         graph guarded by rank) than the trace's, for a compiler that traces it once per signature (see
         :func:`regenerate`).
         """
-        body = _generate(self, constants=self.backend.raw.compiled_constant)[2]
-        if not signature_checked:
-            return body
-        expected = [(value.dtype, tuple(value.shape)) for value in self.inputs]
-        rank_only = self.rank_only
-
-        def checked(*arrays: Any) -> Any:
-            for array, (dtype, shape) in zip(arrays, expected):
-                given = tuple(array.shape)
-                if array.dtype != dtype or (len(given) != len(shape) if rank_only else given != shape):
-                    return ()
-            return body(*arrays)
-
-        checked.__name__ = checked.__qualname__ = body.__name__
-        return checked
+        return _generate(self, constants=self.backend.raw.compiled_constant, checks_signature=signature_checked)[2]
 
     def _slow(self, args: tuple, kwargs: dict[str, Any]) -> Any:
         """A call the generated fast check did not take: checked in full, then replayed (or a clear error)."""
@@ -893,6 +879,21 @@ def _guard_lines(
     return lines
 
 
+def _signature_lines(graph: Graph, namer: _Namer) -> list[str]:
+    """The body's own check of its native arrays (see :meth:`Graph.compiler_body`): ``()`` for another dtype or shape
+    (rank) than the trace's. A compiler reading it (``jax.jit``, TorchDynamo) keeps the answer with the signature."""
+    lines = []
+    for value in graph.inputs:
+        name = namer.value(value)
+        if graph.rank_only:
+            shape_check = f"len({name}.shape) != {len(value.shape)}"
+        else:
+            shape_check = f"tuple({name}.shape) != {namer.object(tuple(value.shape))}"
+        lines.append(f"    if {name}.dtype != {namer.object(value.dtype)} or {shape_check}:")
+        lines.append("        return ()")
+    return lines
+
+
 def _missed(slow: str, arguments: list[str]) -> str:
     """The statement handing a call the fast check does not take to ``slow``, with the arguments as given."""
     return f"return {slow}(({', '.join(arguments)}{',' if len(arguments) == 1 else ''}), {{}})"
@@ -904,6 +905,7 @@ def _generate(
     miss: Callable[[tuple, dict[str, Any]], Any] | None = None,
     constants: Callable[[Any], Callable[[], Any] | None] | None = None,
     signature_checked: bool = False,
+    checks_signature: bool = False,
 ) -> tuple[str, Callable[..., Any] | None, Any]:
     """The replay's source and functions: ``run`` (fast check, calls, results) and ``body`` (the calls alone).
 
@@ -913,7 +915,9 @@ def _generate(
     With ``constants`` (the backend's ``compiled_constant`` hook), the body
     makes each constant the hook gives a maker for, for the framework's compiler.
     With ``signature_checked`` (and ``call``), ``run`` leaves the dtypes and
-    shapes to ``call``, which returns ``()`` for others than the trace's.
+    shapes to ``call``, which returns ``()`` for others than the trace's. With
+    ``checks_signature``, ``body`` is such a function: it returns ``()`` for arrays of other dtypes or shapes
+    (ranks, for a graph guarded by rank) than the trace's.
     """
     namer = _Namer(graph)
     inputs = [namer.value(value) for value in graph.inputs]
@@ -925,6 +929,8 @@ def _generate(
         if constants is not None:
             made = [(namer.value(value), constants(value.data)) for value in namer.constants]
             body = [f"    {name} = {namer.object(make, 'k')}()" for name, make in made if make is not None] + body
+        if checks_signature:
+            body = _signature_lines(graph, namer) + body
         results = [namer.value(spec.value) for spec in flat_outputs]
         if any(spec.value.is_constant for spec in flat_outputs) and graph.backend.mutable_arrays:
             # A constant result is a new array on every call, as the function's would be.

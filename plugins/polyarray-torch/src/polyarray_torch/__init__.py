@@ -80,4 +80,7 @@ def backend_info() -> dict[str, Any]:
         "install": "pip install torch",
         "devices": ["cpu", *(f"gpu:{index}" for index in range(_gpu_count()))],
         "accepts_array_likes": False,
+        # torch.compile guards each compiled graph on its inputs' dtypes and shapes and compiles again for others,
+        # keeping each (up to its recompile limit, beyond which it runs the function as it is).
+        "compiler_specialises": True,
     }
