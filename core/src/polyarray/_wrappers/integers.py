@@ -451,7 +451,8 @@ def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str)
             _check_minimum(spec, (value,), value, qualname, backend_name)
         return
     if spec.with_arrays:
-        if isinstance(value, float):
+        # A Python float; NumPy's float64 scalar (a subclass) is a 0-d array, as every NumPy scalar is.
+        if value.__class__ is float:
             raise _refuse(qualname, backend_name, spec.name, value, "an int or an integer array")
         return
     if value is None:

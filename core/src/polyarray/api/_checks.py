@@ -90,6 +90,18 @@ def integer_indices(args: tuple, kwargs: dict[str, Any]) -> None:
         )
 
 
+def integer_repeats(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``repeat``: ``repeats`` given as an array (or a NumPy scalar) has no floating or complex dtype: counts are
+    integers (a Python float is refused from the annotation)."""
+    dtype = getattr(_arg(args, kwargs, 1, "repeats"), "dtype", None)
+    name = None if dtype is None else _dtype_name(dtype)
+    if name is not None and name.startswith(("float", "bfloat", "complex")):
+        raise PolyarrayTypeError(
+            f"repeats of dtype {name}: repeats are counts; pass an int or an integer array "
+            f"(pa.astype(repeats, pa.int64))."
+        )
+
+
 #: An integer dtype's name -> the values it holds (the ranges ``arange_bounds`` checks); None: not an integer.
 _INTEGER_RANGES: dict[str | None, tuple[int | float, int | float]] = {
     name: bounds for name, bounds in SCALAR_BOUNDS.items() if name.startswith(("int", "uint"))

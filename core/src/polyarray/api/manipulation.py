@@ -336,7 +336,7 @@ def permute_dims(x: ArrayLike, /, axes: tuple[int, ...]) -> ArrayLike:
     """
 
 
-@primary(wrappers=MANIPULATION)
+@primary(wrappers=MANIPULATION, check=_checks.integer_repeats)
 def repeat(x: ArrayLike, repeats: int | ArrayLike, /, *, axis: int | None = None) -> ArrayLike:
     """Repeat each element of ``x`` ``repeats`` times (an int, or an integer array of one count per element).
 
