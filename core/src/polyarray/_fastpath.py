@@ -51,7 +51,7 @@ from ._wrappers import out as _out_wrappers  # noqa: F401
 from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
 from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
 from ._wrappers import views as _views_wrappers  # noqa: F401
-from ._wrappers.conversion import protocol_method, result_wrapper
+from ._wrappers.conversion import result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands, python_numbers
 from ._wrappers.errors import naming, naming_check, translate_exception
 from ._wrappers.integers import (
@@ -507,13 +507,6 @@ def plan_for(
     plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
-    protocol = protocol_method(decl.qualname) if "inputs_to_native_arrays" in active else None
-    if protocol is not None:
-        # Only native classes with the method the chain asks the argument for (NumPy's scalars have no
-        # __dlpack__): an argument of another class goes to the chain, which refuses it.
-        if not hasattr(plan.native_type, protocol):
-            return None
-        plan.other_types = tuple(cls for cls in plan.other_types if hasattr(cls, protocol))
     plan.backend = backend
     plan.qualname = decl.qualname
     plan.backend_name = backend.name

@@ -196,9 +196,12 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
         return converting
     method, accepted = protocol
     qualname, backend_name = decl.qualname, backend.name
+    native_types = backend.native_array_types
 
     def exporting(*args: Any, **kwargs: Any) -> Any:
-        if args and not hasattr(args[0], method):
+        # An array of the backend's own types is taken without the method (NumPy's scalars, 0-d arrays of the NumPy
+        # backend, have no __dlpack__; its from_dlpack takes them), as the fast path takes it.
+        if args and not hasattr(args[0], method) and not isinstance(args[0], native_types):
             raise PolyarrayTypeError(
                 f"pa.{qualname} on the {backend_name} backend takes {accepted}, not "
                 f"{type(args[0]).__name__}; use pa.asarray(...) for lists, tuples and scalars."
@@ -219,13 +222,6 @@ _PROTOCOLS = {
         "an object exporting DLPack (__dlpack__): a pa.Array or an array of NumPy, PyTorch, JAX, TensorFlow …",
     ),
 }
-
-
-def protocol_method(qualname: str) -> str | None:
-    """The method the first argument of ``pa.<qualname>`` must have (``"__dlpack__"`` for ``from_dlpack``), checked
-    by :func:`inputs_to_native_arrays`; None for the other functions."""
-    protocol = _PROTOCOLS.get(qualname)
-    return None if protocol is None else protocol[0]
 
 
 def result_wrapper(backend: Backend) -> Callable[[Any], Any]:
