@@ -314,6 +314,8 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "to_device of an unknown device": lambda: _v().to_device("xpu"),
     "from_dlpack of an int": lambda: pa.from_dlpack(3),
     "from_dlpack of an array": lambda: pa.from_dlpack(_v()),
+    "from_dlpack of a NumPy scalar": lambda: pa.from_dlpack(np.float32(1.5)),
+    "from_dlpack of a NumPy bool": lambda: pa.from_dlpack(np.bool_(True)),
 }
 
 #: (mistake, backend) -> why its outcome differs from NumPy's there, as docs/departures.md documents it.

@@ -200,8 +200,12 @@ def inputs_to_native_arrays(function: Callable[..., Any], decl: Declaration, bac
 
     def exporting(*args: Any, **kwargs: Any) -> Any:
         # An array of the backend's own types is taken without the method (NumPy's scalars, 0-d arrays of the NumPy
-        # backend, have no __dlpack__; its from_dlpack takes them), as the fast path takes it.
+        # backend, have no __dlpack__; its from_dlpack takes them), as the fast path takes it. Another backend gets
+        # a NumPy scalar as the 0-d NumPy array it is, which exports the protocol.
         if args and not hasattr(args[0], method) and not isinstance(args[0], native_types):
+            numpy = sys.modules.get("numpy")
+            if numpy is not None and isinstance(args[0], numpy.generic):
+                return converting(numpy.asarray(args[0]), *args[1:], **kwargs)
             raise PolyarrayTypeError(
                 f"pa.{qualname} on the {backend_name} backend takes {accepted}, not "
                 f"{type(args[0]).__name__}; use pa.asarray(...) for lists, tuples and scalars."
