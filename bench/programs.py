@@ -533,9 +533,8 @@ class Variant:
     loop: Callable[[int], float]
     mode: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext
     number: int = 0
-    best: float = math.inf
     once: Callable[[], Any] | None = None
-    #: Seconds per call in each interleaved round, in the order of the rounds.
+    #: Seconds per call in each interleaved round, in the order of the rounds (the figure is their minimum).
     rounds: list[float] = field(default_factory=list)
 
 
@@ -599,8 +598,7 @@ def measure(variants: dict[str, Variant], settings: Settings) -> dict[str, float
         for variant in order:
             with variant.mode():
                 variant.rounds.append(variant.loop(variant.number) / variant.number)
-                variant.best = min(variant.best, variant.rounds[-1])
-    results = {label: variant.best for label, variant in variants.items()}
+    results = {label: min(variant.rounds) for label, variant in variants.items()}
     if PA_COMPILE in variants and COMPILED_NATIVE in variants:
         pairs = zip(variants[PA_COMPILE].rounds, variants[COMPILED_NATIVE].rounds)
         results[COMPILE_PAIRED] = statistics.median(mine / theirs for mine, theirs in pairs)

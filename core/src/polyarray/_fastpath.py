@@ -901,10 +901,10 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 return chain(*args, **kwargs)
         passed = kwargs
         if kwargs:
-            rewritten_kwargs = keywords_passed(kwargs, rank)
-            if rewritten_kwargs is None:
+            taken = keywords_passed(kwargs, rank)
+            if taken is None:
                 return chain(*args, **kwargs)
-            passed = rewritten_kwargs
+            passed = taken
         for index in dtype_positions:
             if index < count and values[index] is not None:
                 values[index] = to_native_dtype(values[index])

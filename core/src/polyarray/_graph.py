@@ -865,18 +865,23 @@ def _guard_lines(
         cls = namer.object(backend.native_array_types[0 if value.primary else -1])
         dtype = namer.object(value.dtype)
         lines.append(f"    {name} = {given}.data if {given}.__class__ is A and {given}.backend is B else {given}")
-        if graph.rank_only:
-            shape_check = f"len({name}.shape) != {len(value.shape)}"
-        elif graph.tuple_shapes:
-            shape_check = f"{name}.shape != {namer.object(value.shape)}"
-        else:
-            shape_check = f"tuple({name}.shape) != {namer.object(value.shape)}"
         if signature_checked:
             lines.append(f"    if {name}.__class__ is not {cls}:")
         else:
+            shape_check = _shape_differs(graph, namer, value, name)
             lines.append(f"    if {name}.__class__ is not {cls} or {name}.dtype is not {dtype} or {shape_check}:")
         lines.append(f"        {miss}")
     return lines
+
+
+def _shape_differs(graph: Graph, namer: _Namer, value: Value, name: str) -> str:
+    """The expression that is true where the array ``name`` has another shape (rank, for a graph guarded by rank) than
+    the traced ``value``."""
+    if graph.rank_only:
+        return f"len({name}.shape) != {len(value.shape)}"
+    if graph.tuple_shapes:
+        return f"{name}.shape != {namer.object(value.shape)}"
+    return f"tuple({name}.shape) != {namer.object(value.shape)}"
 
 
 def _signature_lines(graph: Graph, namer: _Namer) -> list[str]:
@@ -885,11 +890,9 @@ def _signature_lines(graph: Graph, namer: _Namer) -> list[str]:
     lines = []
     for value in graph.inputs:
         name = namer.value(value)
-        if graph.rank_only:
-            shape_check = f"len({name}.shape) != {len(value.shape)}"
-        else:
-            shape_check = f"tuple({name}.shape) != {namer.object(tuple(value.shape))}"
-        lines.append(f"    if {name}.dtype != {namer.object(value.dtype)} or {shape_check}:")
+        lines.append(
+            f"    if {name}.dtype != {namer.object(value.dtype)} or {_shape_differs(graph, namer, value, name)}:"
+        )
         lines.append("        return ()")
     return lines
 
