@@ -203,6 +203,67 @@ def _call_outcome(function, *args):
         return type(error), str(error)
 
 
+def _outcome_of(function, args, kwargs):
+    try:
+        result = function(*args, **kwargs)
+        return type(result), pa.to_numpy(result).dtype, pa.to_numpy(result).shape
+    except Exception as error:
+        return type(error), str(error)
+
+
+@pytest.mark.parametrize("operators", [False, True], ids=["functions", "operators"])
+def test_the_closures_of_one_and_two_operands_give_what_the_chain_gives_for_any_call(operators):
+    """The Python closures for calls of one array (``exp``, ``sum``) and of two (``add``, ``matmul``, and the
+    operators of ``pa.Array``, whose results are always wrapped) take the operands positionally and make the call
+    themselves; every other form of call (too few or too many operands, keywords, another backend's array, a Python
+    scalar that does not keep the dtype, a NumPy scalar) goes to the general closure and the chain. The compiled
+    fast path hands these closures every call it does not take, so they are called here directly."""
+    NUMPY = pa.get_backend("numpy")
+    TORCH = pa.get_backend("torch") if "torch" in pa.available_backends() else None
+    a = np.arange(6.0, dtype=np.float32).reshape(2, 3)
+    i = np.arange(6, dtype=np.int8).reshape(2, 3)
+    wrapped = pa.asarray(a)
+    forms = [
+        (a,),
+        (a, a),
+        (wrapped, a),
+        (a, wrapped),
+        (wrapped, wrapped),
+        (a, 2.0),
+        (2, a),
+        (i, 1000),
+        (i, 3),
+        (i, 2.5),
+        (a, True),
+        (a, 1j),
+        (np.float32(2.0), a),
+        (a, i),
+        (a, a, a),
+        (),
+        ([1.0, 2.0, 3.0], a),
+        (a.T, a),
+    ]
+    if TORCH is not None:
+        forms.append((pa.asarray(a, backend=TORCH), a))
+    keywords = [{}, {"x2": a}, {"x1": a}, {"backend": "numpy"}]
+    taken = 0
+    for name in ("add", "divide", "multiply", "less", "matmul", "pow", "bitwise_and", "exp", "negative", "sum"):
+        function = NUMPY.operators[name] if operators else NUMPY.functions[name]
+        closure = getattr(function, "python", function)  # the compiled fast path's Python closure
+        reference = NUMPY.functions[name].chain
+        for args, kwargs in itertools.product(forms, keywords):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected = _outcome_of(reference, args, kwargs)
+                got = _outcome_of(closure, args, kwargs)
+            if operators and isinstance(expected[1], np.dtype):
+                assert got[0] is pa.Array, (name, args, kwargs)  # an operator's result is always a pa.Array
+                got, expected = got[1:], expected[1:]
+            assert got == expected, (name, operators, [type(x).__name__ for x in args], kwargs)
+            taken += 1
+    assert taken == 10 * len(forms) * len(keywords)
+
+
 def test_a_rank_required_by_the_check_is_compared_by_the_fast_path_as_the_check_does():
     """Where the declaration's check asks the arrays for a rank (``rank_at_least``), or a default axis needs one
     (``sort``'s ``axis=-1``), the fast path compares it itself: arrays of every rank, native and ``pa.Array``, in

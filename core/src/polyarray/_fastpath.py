@@ -122,6 +122,9 @@ VALUE = 7
 #: The Python scalar types an operand may be instead of an array (bool never: it is no number here).
 SCALAR_TYPES = (int, float, complex)
 
+#: A positional argument not given (``fast_two``'s operands).
+_ABSENT: Any = object()
+
 #: C's INT_MIN: an integer parameter with no minimum, for the compiled fast path.
 NO_MINIMUM = -(2**31)
 
@@ -797,15 +800,18 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             target = bare if alone and bare is not None else native
         else:
             target = impl
-        if translate is None:
+        try:
             result = target(*values, **kwargs) if kwargs else target(*values)
-        else:
-            try:
-                result = target(*values, **kwargs) if kwargs else target(*values)
-            except PolyarrayError:
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            if translate is None:
                 raise
-            except Exception as error:
-                raise translate(error, qualname, backend_name) from error
+            raise translate(error, qualname, backend_name) from error
+        return finished(result)
+
+    def finished(result: Any) -> Any:
+        # The result as the call gives it: a pa.Array around a native array where the plan wraps it.
         if wrap == 1 and not config.array_mode:
             return result
         if wrap == 1 or wrap == 3:
@@ -933,7 +939,19 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     dtype = value.dtype if native is not None else None
                     if not kwargs:
                         if not minimum_rank or _ranks_at_least(minimum_rank, value):
-                            return call((value,), kwargs, dtype, True)
+                            # call((value,), kwargs, dtype, True), in line (as in fast_two).
+                            target = impl
+                            if native is not None and dtype in native_dtypes:
+                                target = native if bare is None else bare
+                            try:
+                                result = target(value)
+                            except PolyarrayError:
+                                raise
+                            except Exception as error:
+                                if translate is None:
+                                    raise
+                                raise translate(error, qualname, backend_name) from error
+                            return finished(result)
                     else:
                         try:
                             rank = value.ndim if ranked or minimum_rank else 0
@@ -947,34 +965,54 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
 
         return fast_one
     if arrays == (0, 1) and nrequired == 2 and check is None and device_of is None:
-        # Two arrays and nothing else required (element-wise functions of two operands, matmul …), called
-        # with the two alone.
-        def fast_two(*args: Any, **kwargs: Any) -> Any:
-            if len(args) == 2 and not kwargs and not (check_nans and config.nan_checking):
-                first, second = args
-                if first.__class__ is Array and unwrap and first.backend is B:
-                    first = first.data
-                if second.__class__ is Array and unwrap and second.backend is B:
-                    second = second.data
-                first_native = first.__class__ is T or (others and isinstance(first, others))
-                second_native = second.__class__ is T or (others and isinstance(second, others))
-                if first_native and second_native:
-                    dtype = first.dtype
-                    if (not promoted or second.dtype is dtype) and (
-                        not minimum_rank or _ranks_at_least(minimum_rank, first, second)
-                    ):
-                        return call((first, second), kwargs, dtype, True)
-                elif scalar_operands and (first_native or second_native):
-                    # An array and a Python scalar, which takes the array's dtype where its rule says so (as in
-                    # fast below).
-                    array, scalar = (first, second) if first_native else (second, first)
-                    dtype = array.dtype
-                    rule = scalar_rules.get(dtype)
-                    cls = scalar.__class__
-                    # scalar_fits, in line: a type the rule keeps, and an int within its bounds.
-                    if rule is not None and cls in rule[0] and (cls is not int or rule[1] <= scalar <= rule[2]):
-                        return call((first, second), kwargs, dtype, False)
-            return fast(*args, **kwargs)
+        # Two arrays and nothing else required (element-wise functions of two operands, matmul, the operators
+        # of pa.Array), called with the two alone. The commonest call of a program: ``call``'s choice of the
+        # callable and its translation of errors are made in line, a Python frame fewer.
+        def fast_two(first: Any = _ABSENT, second: Any = _ABSENT, /, *rest: Any, **kwargs: Any) -> Any:
+            if second is _ABSENT or rest or kwargs or (check_nans and config.nan_checking):
+                given = (first, second, *rest) if second is not _ABSENT else () if first is _ABSENT else (first,)
+                return fast(*given, **kwargs)
+            x, y = first, second
+            if x.__class__ is Array:
+                if not unwrap or x.backend is not B:
+                    return fast(first, second)
+                x = x.data
+            if y.__class__ is Array:
+                if not unwrap or y.backend is not B:
+                    return fast(first, second)
+                y = y.data
+            x_native = x.__class__ is T or (others and isinstance(x, others))
+            y_native = y.__class__ is T or (others and isinstance(y, others))
+            if x_native and y_native:
+                dtype = x.dtype
+                if (promoted and y.dtype is not dtype) or (minimum_rank and not _ranks_at_least(minimum_rank, x, y)):
+                    return fast(first, second)
+                alone = True
+            elif scalar_operands and (x_native or y_native):
+                # An array and a Python scalar, which takes the array's dtype where its rule says so (as in fast
+                # above): a type the rule keeps, and an int within its bounds (scalar_fits, in line).
+                scalar = y if x_native else x
+                dtype = (x if x_native else y).dtype
+                rule = scalar_rules.get(dtype)
+                cls = scalar.__class__
+                if rule is None or cls not in rule[0] or (cls is int and not rule[1] <= scalar <= rule[2]):
+                    return fast(first, second)
+                alone = False
+            else:
+                return fast(first, second)
+            if native is not None and dtype in native_dtypes:
+                target = bare if alone and bare is not None else native
+            else:
+                target = impl
+            try:
+                result = target(x, y)
+            except PolyarrayError:
+                raise
+            except Exception as error:
+                if translate is None:
+                    raise
+                raise translate(error, qualname, backend_name) from error
+            return finished(result)
 
         scalar_operands = scalars is not None and not minimum_rank and not ranked
         return fast_two
