@@ -203,12 +203,51 @@ def _call_outcome(function, *args):
         return type(error), str(error)
 
 
-def _outcome_of(function, args, kwargs):
+def _call_result(function, args, kwargs):
     try:
         result = function(*args, **kwargs)
         return type(result), pa.to_numpy(result).dtype, pa.to_numpy(result).shape
     except Exception as error:
         return type(error), str(error)
+
+
+#: Calls of creation functions at the edges their checks hold: a default dtype's bounds, sizes no array holds,
+#: diagonals beyond the matrix.
+CREATION_EDGES = [
+    ("arange", (2**63 + 5,), {}),
+    ("arange", (2**64,), {}),
+    ("arange", (0, 2**63 + 10, 2**62), {}),
+    ("arange", (5,), {}),
+    ("arange", (0, 1, 0), {}),
+    ("arange", (0.0, 1e30, 1.0), {}),
+    ("arange", (300,), {"dtype": pa.int8}),
+    ("zeros", (2**63,), {}),
+    ("zeros", ((2**40, 2**40),), {}),
+    ("ones", ((2**31, 2**31, 4),), {"dtype": pa.bool}),
+    ("empty", (2**61,), {"dtype": pa.float32}),
+    ("full", ((2**32, 2**32), 1.0), {}),
+    ("eye", (3,), {"k": 2**64}),
+    ("eye", (3, 2), {"k": -(2**63)}),
+    ("eye", (2, 3), {"k": 3}),
+    ("eye", (2**62,), {}),
+    ("linspace", (0, 1, 2**63), {}),
+    ("linspace", (0, 1, 3), {}),
+]
+
+
+def test_creation_functions_check_their_arguments_on_the_fast_path_as_the_chain_does(polyarray_backend):
+    """The chain checks a creation function's arguments with its default dtype filled in (``arange``'s values
+    against the default integer dtype's bounds); the fast path does the same, compiled and Python, so a call beyond
+    them is the chain's error, not an empty or wrapped-around array. Sizes beyond 2**63 - 1 bytes are one
+    ``PolyarrayValueError`` everywhere, and a diagonal beyond the matrix gives the chain's zeros."""
+    backend = pa.get_backend(polyarray_backend)
+    for name, args, kwargs in CREATION_EDGES:
+        function = backend.functions[name]
+        expected = _call_result(function.chain, args, kwargs)
+        for path in (function, getattr(function, "python", function)):
+            assert _call_result(path, args, kwargs) == expected, (name, args, kwargs)
+        if name in ("zeros", "ones", "empty", "full", "linspace") and args[-1] != 3:
+            assert expected[0] is pa.PolyarrayValueError and "2**63 - 1" in expected[1], expected
 
 
 @pytest.mark.parametrize("operators", [False, True], ids=["functions", "operators"])
@@ -254,8 +293,8 @@ def test_the_closures_of_one_and_two_operands_give_what_the_chain_gives_for_any_
         for args, kwargs in itertools.product(forms, keywords):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                expected = _outcome_of(reference, args, kwargs)
-                got = _outcome_of(closure, args, kwargs)
+                expected = _call_result(reference, args, kwargs)
+                got = _call_result(closure, args, kwargs)
             if operators and isinstance(expected[1], np.dtype):
                 assert got[0] is pa.Array, (name, args, kwargs)  # an operator's result is always a pa.Array
                 got, expected = got[1:], expected[1:]

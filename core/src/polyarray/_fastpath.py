@@ -497,8 +497,14 @@ def plan_for(
     mixed = backend.partial_mixed.get(decl.qualname) if "handle_partial_mixed_function" in active else None
     if mixed is not None and not set(inner_wrappers(decl.wrappers)) <= STAND_INS:
         return None  # the composition runs inside wrappers the fast path does not stand in for
+    check = (
+        naming_check(decl.check, decl.qualname, backend.name) if decl.check and "handle_exceptions" in active else None
+    )
     if creation:
-        guarded, plan.impl = None, _FACTORIES["infer_dtype"](implementation, decl, backend)
+        # The chain checks a creation function's arguments inside the creation wrapper, with the default dtype
+        # filled in (arange's bounds are those of the default integer dtype): so does the fast path.
+        inner = implementation if check is None else _checked(implementation, check)
+        guarded, plan.impl = None, _FACTORIES["infer_dtype"](inner, decl, backend)
     elif mixed is not None:
         # The native implementation where its handler takes the call, else the composition on native arrays, as
         # the raw namespace chooses (the wrappers inside handle_partial_mixed_function are the fast path's own).
@@ -537,11 +543,7 @@ def plan_for(
     plan.positional = tuple(codes[: plan.npositional])
     plan.keywords = {p.name: codes[i] for i, p in enumerate(params) if p.kind is not inspect.Parameter.POSITIONAL_ONLY}
     plan.dropped = frozenset(p.name for p in params if p.name in added and p.name not in implementation_names)
-    plan.check = (
-        naming_check(decl.check, decl.qualname, backend.name)
-        if decl.check is not None and "handle_exceptions" in active
-        else None
-    )
+    plan.check = None if creation else check
     # A check that every array has at least some rank (``_checks.rank_at_least``) is compared here as data (where
     # no Python scalar stands for an array, whose rank the check would read as 0).
     requirement = getattr(decl.check, "minimum_rank", None)
@@ -564,6 +566,17 @@ def plan_for(
     plan.creation = creation
     plan.to_native_dtype = dtype_converter(decl, backend)
     return plan
+
+
+def _checked(implementation: Callable[..., Any], check: Callable[[tuple, dict[str, Any]], Any]) -> Callable[..., Any]:
+    """``implementation`` called with the arguments in the form ``check`` gives them, as the chain's
+    ``handle_exceptions`` calls what it wraps (``check`` raises for arguments every backend refuses)."""
+
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        normalised = check(args, kwargs)
+        return implementation(*args, **kwargs) if normalised is None else implementation(*normalised, **kwargs)
+
+    return checked
 
 
 #: How many dtype objects a backend function remembers the native dtype of.

@@ -108,6 +108,7 @@ class IntegerParameter:
     names_axes: bool = False  # its values name axes of the array arguments: checked against their rank
     extra_axes: int = 0  # how many more axes than the inputs' the axes may name (a new axis: expand_dims, stack)
     minimum: int | None = None  # the smallest value allowed (sizes of a shape: 0; reshape's may be -1)
+    maximum: int | None = None  # the largest value allowed (sizes of a shape: SIZE_MAX)
     unique: bool = False  # an axis may be named once only
     #: The default of a parameter naming axes where it is an int (``sort``'s ``axis=-1``), checked against the rank
     #: where the call leaves it out; None otherwise.
@@ -243,7 +244,7 @@ def integer_parameters(decl: Declaration) -> tuple[IntegerParameter, ...]:
         elif described is not None:
             if param.name == "shape":
                 minimum = -1 if decl.name in _INFERRED_SIZE_FUNCTIONS else 0
-                described = dataclasses.replace(described, minimum=minimum)
+                described = dataclasses.replace(described, minimum=minimum, maximum=SIZE_MAX)
             if has_arrays and param.name in _RANGED_NAMES and not described.allows_pair and not described.with_arrays:
                 extra = 1 if decl.name in _NEW_AXIS_FUNCTIONS else 0
                 default = param.default if param.default.__class__ is int else None
@@ -431,6 +432,9 @@ def _short(value: Any) -> str:
 #: exclusive bound of uint64 (``random.integers(key, shape, 0, 2**64)``): an integer argument outside it is a
 #: ``PolyarrayValueError`` (NumPy: "Maximum allowed dimension exceeded", "Python int too large to convert").
 INT_LOW, INT_HIGH = -(2**63), 2**64
+#: The largest size of an axis: the largest signed 64-bit integer, as NumPy's ``intp`` (beyond it NumPy raises
+#: "Maximum allowed dimension exceeded", PyTorch cannot convert the int).
+SIZE_MAX = 2**63 - 1
 
 
 def _check_width(spec: IntegerParameter, items: Any, value: Any, qualname: str, backend_name: str) -> None:
@@ -497,6 +501,11 @@ def _check_minimum(spec: IntegerParameter, items: Any, value: Any, qualname: str
     if any(operator.index(item) < minimum for item in items):
         sizes = "sizes are non-negative" + (" (one may be -1, the size that fits)" if minimum < 0 else "")
         raise PolyarrayValueError(f"pa.{qualname} on the {backend_name} backend: {spec.name}={value!r}: {sizes}.")
+    if spec.maximum is not None and any(operator.index(item) > spec.maximum for item in items):
+        raise PolyarrayValueError(
+            f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)}: a size is at most "
+            f"2**63 - 1 (no array is larger)."
+        )
 
 
 def normal_form(spec: IntegerParameter, value: Any) -> Any:

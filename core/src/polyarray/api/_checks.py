@@ -7,6 +7,7 @@ the implementation and adds the function's and backend's names to the message.
 
 from __future__ import annotations
 
+import math
 import numbers
 from typing import Any
 
@@ -120,6 +121,7 @@ def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     if step == 0:
         raise PolyarrayValueError("step=0: the step between values must be nonzero.")
     dtype = kwargs.get("dtype")
+    _arange_fits(start, stop, 1 if step is None else step, dtype)
     if dtype is None:
         return
     bounds = _INTEGER_RANGES.get(_dtype_name(dtype))
@@ -273,13 +275,82 @@ _INT64 = (-(2**63), 2**63 - 1)
 
 
 def bounds_fit_64_bits(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``linspace``: Python ints ``start`` and ``stop`` fit in 64 bits (NumPy cannot compute with wider ones)."""
+    """``linspace``: Python ints ``start`` and ``stop`` fit in 64 bits (NumPy cannot compute with wider ones), and
+    the ``num`` values fit in memory's 64-bit bound (:func:`shape_fits`)."""
     for position, name in ((0, "start"), (1, "stop")):
         value = _arg(args, kwargs, position, name, None)
         if type(value) is int and not _INT64[0] <= value <= _INT64[1]:
             raise PolyarrayTypeError(
                 f"{name}={value} is an int wider than 64 bits; pass it as a float ({name}={float(value)!r})."
             )
+    num = _arg(args, kwargs, 2, "num", None)
+    if num.__class__ is int:
+        _fits(num, kwargs.get("dtype"), f"num={num}")
+
+
+# -- sizes of new arrays ----------------------------------------------------------------------------------------------
+
+#: The most bytes an array holds: NumPy's bound, ``size * itemsize`` within a signed 64-bit integer. Beyond it
+#: NumPy raises "array is too big" (a ValueError), PyTorch cannot convert the size (a TypeError), TensorFlow and
+#: Dask run out of memory, and Dask may first spend minutes cutting the shape into chunks; below it a size no
+#: machine holds is each framework's memory error, a ``PolyarrayMemoryError`` on every backend.
+MOST_BYTES = 2**63 - 1
+
+_REAL = (int, float)
+
+
+def _fits(count: int, dtype: Any, described: str) -> None:
+    """Raise where ``count`` elements of ``dtype`` (8 bytes each where it is None: the widest default) exceed
+    :data:`MOST_BYTES`."""
+    known = DTYPES.get(_dtype_name(dtype) or "") if dtype is not None else None
+    item = 8 if known is None else max(known.bits // 8, 1)
+    if count * item > MOST_BYTES:
+        of = f"of {known.name} " if known is not None else ""
+        raise PolyarrayValueError(
+            f"{described} makes {count} elements {of}({count * item} bytes), more than the 2**63 - 1 bytes an "
+            f"array can hold; pass a smaller size."
+        )
+
+
+def _arange_fits(start: Any, stop: Any, step: Any, dtype: Any) -> None:
+    """``arange``'s values fit (as :func:`shape_fits` says), for Python numbers (the framework counts others)."""
+    first, last = (0, start) if stop is None else (start, stop)
+    if first.__class__ not in _REAL or last.__class__ not in _REAL or step.__class__ not in _REAL:
+        return
+    if first.__class__ is int and last.__class__ is int and step.__class__ is int:
+        length = -((first - last) // step)
+    else:
+        span = (last - first) / step
+        length = math.ceil(span) if math.isfinite(span) else 0  # the framework refuses an infinite range itself
+    _fits(length, dtype, f"arange({start}, {stop}, {step})")
+
+
+def shape_fits(args: tuple, kwargs: dict[str, Any]) -> None:
+    """``zeros``, ``ones``, ``empty``, ``full``: the array's bytes fit a signed 64-bit size, NumPy's bound
+    (:data:`MOST_BYTES`), so a larger shape is the same ``PolyarrayValueError`` on every backend, raised before any
+    framework tries to hold it. (Each size is a non-negative int of at most 2**63 - 1, checked from the
+    annotations before this check runs.)"""
+    shape = _arg(args, kwargs, 0, "shape", None)
+    sizes = (shape,) if shape.__class__ is int else shape
+    if isinstance(sizes, tuple) and all(size.__class__ is int for size in sizes):
+        _fits(math.prod(sizes), kwargs.get("dtype"), f"shape={shape}")
+
+
+def eye_arguments(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
+    """``eye``: the matrix fits (as :func:`shape_fits` says), and a diagonal ``k`` beyond it (any int the
+    annotations allow, up to 2**64) reaches the backend as the first diagonal outside it, which holds no element,
+    so every backend gives zeros (some cannot convert an int beyond 64 bits)."""
+    n_rows = _arg(args, kwargs, 0, "n_rows", None)
+    n_cols = _arg(args, kwargs, 1, "n_cols", None)
+    n_cols = n_rows if n_cols is None else n_cols
+    if n_rows.__class__ is not int or n_cols.__class__ is not int:
+        return None
+    _fits(n_rows * n_cols, kwargs.get("dtype"), f"eye({n_rows}, {n_cols})")
+    k = kwargs.get("k", 0)
+    if k.__class__ is int and not -n_rows <= k <= n_cols:
+        kwargs["k"] = n_cols if k > 0 else -n_rows
+        return args
+    return None
 
 
 # -- shapes, ranks and kinds of array arguments ---------------------------------------------------------------------
@@ -567,11 +638,22 @@ def frequency_window(args: tuple, kwargs: dict[str, Any]) -> None:
         raise PolyarrayTypeError(f"dtype={name}: sample frequencies have a real floating-point dtype.")
 
 
-def triangle(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``tril``, ``triu``: ``x`` has at least two dimensions."""
-    ndim = _ndim(_arg(args, kwargs, 0, "x", None))
+def triangle(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
+    """``tril``, ``triu``: ``x`` has at least two dimensions; a diagonal ``k`` beyond the matrices (any int the
+    annotations allow) reaches the backend as the first diagonal outside them, which keeps or zeroes the same
+    elements, so every backend gives the same result (some cannot convert an int beyond 64 bits)."""
+    x = _arg(args, kwargs, 0, "x", None)
+    ndim = _ndim(x)
     if ndim is not None and ndim < 2:
         raise PolyarrayValueError(f"x is a {ndim}-d array, where an array of at least 2 dimensions is needed.")
+    k = kwargs.get("k", 0)
+    if ndim is None or k.__class__ is not int:
+        return None
+    rows, cols = _extent(x, ndim - 2), _extent(x, ndim - 1)
+    if rows is None or cols is None or -rows <= k <= cols:
+        return None
+    kwargs["k"] = cols if k > 0 else -rows
+    return args
 
 
 def dropout_arguments(args: tuple, kwargs: dict[str, Any]) -> None:

@@ -112,7 +112,7 @@ def diag(xp: Any, x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     return xp.where(on_diagonal, values, zero)
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.shape_fits)
 def empty(shape: int | tuple[int, ...], *, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """An array of the given shape whose values are not initialised.
 
@@ -136,7 +136,7 @@ def empty_like(x: ArrayLike, /, *, dtype: DTypeLike | None = None, device: Devic
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.eye_arguments)
 def eye(
     n_rows: int,
     n_cols: int | None = None,
@@ -171,7 +171,7 @@ def from_dlpack(x: ArrayLike, /, *, device: Device | None = None, copy: bool | N
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.shape_fits)
 def full(
     shape: int | tuple[int, ...],
     fill_value: bool | int | float | complex,
@@ -257,7 +257,7 @@ def meshgrid(*arrays: ArrayLike, indexing: Literal["xy", "ij"] = "xy") -> list[A
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.shape_fits)
 def ones(shape: int | tuple[int, ...], *, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """An array of ones (``1 + 0j`` for complex dtypes).
 
@@ -309,7 +309,7 @@ def triu(x: ArrayLike, /, *, k: int = 0) -> ArrayLike:
     """
 
 
-@primary(wrappers=CREATION)
+@primary(wrappers=CREATION, check=_checks.shape_fits)
 def zeros(shape: int | tuple[int, ...], *, dtype: DTypeLike | None = None, device: Device | None = None) -> ArrayLike:
     """An array of zeros.
 
