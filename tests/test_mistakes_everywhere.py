@@ -96,6 +96,8 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "tril with k beyond 64 bits": lambda: pa.tril(_x(), k=2**64),
     "triu with k of 2**63": lambda: pa.triu(_x(), k=2**63),
     "triu with k of -2**63": lambda: pa.triu(_x(), k=-(2**63)),
+    "tril with k of -10**30": lambda: pa.tril(_x(), k=-(10**30)),
+    "eye with k of 10**30": lambda: pa.eye(2, 3, k=10**30),
     "eye not square, k=-1": lambda: pa.eye(2, 3, k=-1),
     "linspace of -1 values": lambda: pa.linspace(0, 1, -1),
     "linspace of 0 values": lambda: pa.linspace(0, 1, 0),

@@ -100,6 +100,34 @@ def test_complex_tanh_of_an_infinite_real_part_keeps_the_sign_of_the_imaginary_p
         assert _bits(got) == _bits([case[1] for case in TANH])
 
 
+#: Complex numbers with a NaN part beside a finite one, small and large (JAX's formulas for a large part give it a
+#: finite result part: ``acos(1e30 + nan j)`` was ``nan - 69.8j``), and the zeros and infinities beside NaN.
+NAN_BESIDE = [
+    complex(2.0, NAN), complex(NAN, -3.0), complex(5.6e18, NAN), complex(NAN, 5.6e18), complex(-1e30, NAN),
+    complex(NAN, -1e30), complex(0.0, NAN), complex(NAN, 0.0), complex(-0.0, NAN), complex(NAN, -0.0),
+    complex(INF, NAN), complex(NAN, INF), complex(NAN, NAN),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("name", ["acos", "asin", "acosh", "asinh", "atan", "atanh"])
+def test_inverse_functions_of_a_nan_beside_a_finite_part_are_the_numpy_backend_s(name, dtype):
+    """The standard: NaN + NaN j where one part is NaN and the other finite (nonzero where a zero has its own
+    case); the NumPy backend gives it, and JAX now too, for parts of any size. The signs of infinities and of
+    zeros beside a NaN are left open by the standard (``atan(inf + nan j)`` is ``pi/2 +- 0j``)."""
+    function = getattr(pa, name)
+    x = np.array(NAN_BESIDE, dtype=dtype)
+    with np.errstate(all="ignore"):
+        expected = pa.to_numpy(function(pa.asarray(x, backend="numpy"))).tolist()
+    for got in _eager_and_jitted(function, pa.asarray(x, backend="jax")):
+        for value, want, z in zip(got.tolist(), expected, NAN_BESIDE, strict=True):
+            for part, wanted in ((value.real, want.real), (value.imag, want.imag)):
+                if math.isinf(wanted):
+                    assert math.isinf(part), (name, z, value, want)
+                else:
+                    assert part == wanted or (math.isnan(part) and math.isnan(wanted)), (name, z, value, want)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
 def test_the_inverse_of_a_matrix_holding_nan_is_all_nan_per_matrix_of_a_stack(dtype):
     stack = np.array([[[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [NAN, 3.0]], [[2.0, 0.0], [0.0, 4.0]]], dtype=dtype)

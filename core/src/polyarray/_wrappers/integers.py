@@ -90,6 +90,10 @@ _REPEATS_ALLOWED = frozenset({"roll"})
 #: Functions whose ``shape`` may hold one -1, the size that fits.
 _INFERRED_SIZE_FUNCTIONS = frozenset({"reshape"})
 
+#: Functions whose diagonal ``k`` may be any int: their declaration's check gives the backend a ``k`` beyond the
+#: matrix as the first diagonal outside it (``api/_checks.py``), so no width is refused.
+_DIAGONAL_FUNCTIONS = frozenset({"eye", "tril", "triu"})
+
 
 @dataclass(frozen=True)
 class IntegerParameter:
@@ -109,6 +113,7 @@ class IntegerParameter:
     extra_axes: int = 0  # how many more axes than the inputs' the axes may name (a new axis: expand_dims, stack)
     minimum: int | None = None  # the smallest value allowed (sizes of a shape: 0; reshape's may be -1)
     maximum: int | None = None  # the largest value allowed (sizes of a shape: SIZE_MAX)
+    any_width: bool = False  # any int, not only those of 64 bits (eye's, tril's and triu's diagonal k)
     unique: bool = False  # an axis may be named once only
     #: The default of a parameter naming axes where it is an int (``sort``'s ``axis=-1``), checked against the rank
     #: where the call leaves it out; None otherwise.
@@ -249,6 +254,8 @@ def integer_parameters(decl: Declaration) -> tuple[IntegerParameter, ...]:
                 extra = 1 if decl.name in _NEW_AXIS_FUNCTIONS else 0
                 default = param.default if param.default.__class__ is int else None
                 described = dataclasses.replace(described, names_axes=True, extra_axes=extra, default_axis=default)
+            if param.name == "k" and decl.name in _DIAGONAL_FUNCTIONS:
+                described = dataclasses.replace(described, any_width=True)
             if param.name in _AXIS_NAMES and decl.name not in _REPEATS_ALLOWED:
                 described = dataclasses.replace(described, unique=True)
             found.append(described)
@@ -438,7 +445,7 @@ SIZE_MAX = 2**63 - 1
 
 
 def _check_width(spec: IntegerParameter, items: Any, value: Any, qualname: str, backend_name: str) -> None:
-    if any(not INT_LOW <= operator.index(item) <= INT_HIGH for item in items):
+    if not spec.any_width and any(not INT_LOW <= operator.index(item) <= INT_HIGH for item in items):
         raise PolyarrayValueError(
             f"pa.{qualname} on the {backend_name} backend: {spec.name}={_short(value)} does not fit in 64 bits; "
             f"integer arguments lie in [-2**63, 2**64]."

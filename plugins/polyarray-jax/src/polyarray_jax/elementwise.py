@@ -822,8 +822,17 @@ def _complex_tanh(z):
     return jnp.where((a == 0) & ~jnp.isfinite(b), jax.lax.complex(a, jnp.full_like(b, np.nan)), w)
 
 
+def _nan_beside_finite(z, w):
+    """``w``, with NaN + NaN j where one part of ``z`` is NaN and the other finite: the standard's value for the
+    inverse trigonometric and hyperbolic functions (their zero cases aside), which JAX's formula for a large
+    finite part (``acos(1e30 + nan j)`` is ``nan - 69.8j``) does not give."""
+    a, b = jnp.real(z), jnp.imag(z)
+    nan = jnp.full_like(a, np.nan)
+    return jnp.where((jnp.isnan(a) & jnp.isfinite(b)) | (jnp.isnan(b) & jnp.isfinite(a)), jax.lax.complex(nan, nan), w)
+
+
 def _complex_asinh(z):
-    w = _first_quadrant(jnp.arcsinh, z)
+    w = _nan_beside_finite(z, _first_quadrant(jnp.arcsinh, z))
     a, b = jnp.real(z), jnp.imag(z)
     return jnp.where(jnp.isnan(a) & (b == 0), jax.lax.complex(a, b), w)
 
@@ -841,13 +850,13 @@ def _complex_atanh(z):
 
 
 def _complex_acos(z):
-    w = _upper_half(jnp.arccos, z)
+    w = _nan_beside_finite(z, _upper_half(jnp.arccos, z))
     a, b = jnp.real(z), jnp.imag(z)
     return jnp.where((a == 0) & jnp.isnan(b), jax.lax.complex(jnp.full_like(a, np.pi / 2), b), w)
 
 
 def _complex_acosh(z):
-    w = _upper_half(jnp.arccosh, z)
+    w = _nan_beside_finite(z, _upper_half(jnp.arccosh, z))
     a, b = jnp.real(z), jnp.imag(z)
     return jnp.where((a == 0) & jnp.isnan(b), jax.lax.complex(b, jnp.full_like(a, np.pi / 2)), w)
 
