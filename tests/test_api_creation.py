@@ -419,3 +419,14 @@ def test_signatures_are_positional_and_keyword_only_as_the_standard_says():
         pa.eye(2, 2, 1)
     check(pa.linspace(0, 1, num=3), np.linspace(0, 1, 3))
     check(pa.arange(1, stop=4, step=2), np.arange(1, 4, 2))
+
+
+@pytest.mark.parametrize(
+    ("start", "stop", "num"), [(0.0, 63.0, 14), (0.1, 0.7, 3), (-1e10, 3.3, 97), (1 + 2j, 3 - 1j, 7), (5, 2, 4)]
+)
+def test_linspace_ends_at_stop_exactly(polyarray_backend, start, stop, num):
+    """With ``endpoint=True`` the last value is ``stop`` itself, as the standard says and NumPy gives (Dask's
+    ``start + (num - 1) * step`` missed it by a bit for ``linspace(0.0, 63.0, 14)``)."""
+    values = pa.to_numpy(pa.linspace(start, stop, num, backend=polyarray_backend))
+    assert values[-1] == stop and values[0] == start
+    np.testing.assert_allclose(values, np.linspace(start, stop, num), rtol=1e-6)

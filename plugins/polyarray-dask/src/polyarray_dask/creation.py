@@ -141,11 +141,20 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     if isinstance(start, complex) or isinstance(stop, complex) or (dtype is not None and np.dtype(dtype).kind == "c"):
         # Dask's linspace is real only: the real and imaginary parts are spaced apart.
         start, stop = complex(start), complex(stop)
-        parts = (da.linspace(a, b, num, endpoint=endpoint, dtype=np.float64) for a, b in
+        parts = (_spaced(a, b, num, endpoint, np.float64) for a, b in
                  ((start.real, stop.real), (start.imag, stop.imag)))  # fmt: skip
         real, imag = parts
         return (real + 1j * imag).astype(dtype or np.complex128)
-    return da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    return _spaced(start, stop, num, endpoint, dtype)
+
+
+def _spaced(start, stop, num, endpoint, dtype):
+    """Dask's linspace, ending at ``stop`` exactly with ``endpoint`` (as NumPy's and the standard's; Dask computes
+    the last value as ``start + (num - 1) * step``, which may differ from ``stop`` in its last bit)."""
+    values = da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
+    if not endpoint or num < 2:
+        return values
+    return da.where(da.arange(num, chunks=values.chunks) == num - 1, np.asarray(stop).astype(values.dtype), values)
 
 
 @hookimpl
