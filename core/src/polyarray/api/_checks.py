@@ -120,6 +120,8 @@ def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     step: Any = args[2] if count > 2 else kwargs.get("step", 1)
     if step == 0:
         raise PolyarrayValueError("step=0: the step between values must be nonzero.")
+    if stop is None and start.__class__ is int and 0 <= start <= _SMALL and (step == 1 or step is None):
+        return  # arange(n) of a small n: values every integer dtype holds, in any memory
     dtype = kwargs.get("dtype")
     _arange_fits(start, stop, 1 if step is None else step, dtype)
     if dtype is None:
@@ -299,9 +301,18 @@ MOST_BYTES = 2**63 - 1
 _REAL = (int, float)
 
 
+#: The largest ``n`` of ``arange(n)`` whose values (0 to n - 1) every integer dtype holds.
+_SMALL = 128
+
+#: Fewer elements than this fit :data:`MOST_BYTES` whatever their dtype (16 bytes at most).
+_FEW = 2**59
+
+
 def _fits(count: int, dtype: Any, described: str) -> None:
     """Raise where ``count`` elements of ``dtype`` (8 bytes each where it is None: the widest default) exceed
     :data:`MOST_BYTES`."""
+    if count < _FEW:
+        return
     known = DTYPES.get(_dtype_name(dtype) or "") if dtype is not None else None
     item = 8 if known is None else max(known.bits // 8, 1)
     if count * item > MOST_BYTES:
