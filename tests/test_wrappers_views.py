@@ -336,28 +336,3 @@ def test_broadcast_results_are_not_tracked(frozen):
     wide = broadcast_to(x, (3, 2))
     wide[...] = 0.0
     np.testing.assert_array_equal(values(x), [1.0, 2.0])
-
-
-#: asarray's options, and whether the result shares the array's values (as NumPy's asarray does).
-ASARRAY_SHARING = [
-    ({}, True),
-    ({"copy": False}, True),
-    ({"copy": None, "dtype": pa.float32}, True),
-    ({"device": "cpu"}, True),
-    ({"copy": True}, False),
-    ({"dtype": pa.int32}, False),
-]
-
-
-@pytest.mark.parametrize(("options", "shares"), ASARRAY_SHARING)
-def test_asarray_of_an_array_without_a_copy_shares_its_values_on_every_backend(polyarray_backend, options, shares):
-    """``y = asarray(x)`` (``copy`` None or False, the same dtype and device) shares ``x``'s values: a write to
-    either is seen by the other, on immutable backends too, where ``y`` is recorded as a view; a copy or a cast
-    shares nothing, as on NumPy (the standard's test suite writes to ``x`` after ``asarray(x, copy=False)``)."""
-    x = pa.asarray([0.0, 1.0], dtype=pa.float32, backend=polyarray_backend)
-    y = pa.asarray(x, **options)
-    x[0] = 5.0
-    y[1] = 7.0
-    assert pa.to_numpy(y)[0] == (5.0 if shares else 0.0)
-    assert pa.to_numpy(x)[1] == (7.0 if shares else 1.0)
-    assert pa.to_numpy(x).tolist() == ([5.0, 7.0] if shares else [5.0, 1.0])

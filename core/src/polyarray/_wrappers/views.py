@@ -83,12 +83,6 @@ def is_basic_key(key: Any) -> bool:
     return True
 
 
-def _same_values(result: Array, x: Array, name: str) -> bool:
-    """Whether ``result`` may be a view of ``x``: every function but ``asarray`` keeps the dtype and device;
-    ``asarray`` to another dtype or device copies (``copy=None``) on every framework."""
-    return name != "asarray" or (result.data.dtype == x.data.dtype and result.device == x.device)
-
-
 # -- recording and updating views of immutable arrays -------------------------------------
 
 
@@ -557,12 +551,8 @@ def handle_view(function: Callable[..., Any], decl: Declaration, backend: Backen
     def viewing(*args: Any, **kwargs: Any) -> Any:
         result = function(*args, **kwargs)
         if args and type(args[0]) is array_type and not (has_copy and kwargs.get("copy")):
-            if type(result) is array_type and not _same_values(result, args[0], decl.name):
-                return result  # asarray to another dtype or device: a copy, as on every backend
             rest = tuple(native(a) for a in args[1:])
             options = {k: native(v) for k, v in kwargs.items() if k not in added}
-            if decl.name == "asarray":
-                rest, options = (), {}  # the whole array, as it is: replayed on positions, they stay integers
             if type(result) is array_type:
                 record(result, args[0], (raw_function, rest, options, None))
             elif isinstance(result, (tuple, list)):

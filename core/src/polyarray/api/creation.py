@@ -55,7 +55,7 @@ def arange(
     """
 
 
-@primary(wrappers=(*CREATION, "handle_view"), check=_checks.copy_possible)
+@primary(wrappers=CREATION, check=_checks.copy_possible)
 def asarray(
     obj: ArrayLike,
     /,
