@@ -459,7 +459,7 @@ def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str)
     if value.__class__ is int:
         _check_width(spec, (value,), value, qualname, backend_name)
         if spec.minimum is not None:
-            _check_minimum(spec, (value,), value, qualname, backend_name)
+            _check_limits(spec, (value,), value, qualname, backend_name)
         return
     if spec.with_arrays:
         # A Python float; NumPy's float64 scalar (a subclass) is a 0-d array, as every NumPy scalar is.
@@ -473,7 +473,7 @@ def _check(spec: IntegerParameter, value: Any, qualname: str, backend_name: str)
     if _is_integer(value):
         _check_width(spec, (value,), value, qualname, backend_name)
         if spec.minimum is not None:
-            _check_minimum(spec, (value,), value, qualname, backend_name)
+            _check_limits(spec, (value,), value, qualname, backend_name)
         return
     if (spec.allows_sequence or spec.allows_pair) and _is_sequence(value, arrays=not spec.names_axes):
         items = value
@@ -495,7 +495,7 @@ def _check_items(spec: IntegerParameter, items: Any, value: Any, qualname: str, 
             raise _refuse(qualname, backend_name, spec.name, value, _accepted(spec), item)
     _check_width(spec, items, value, qualname, backend_name)
     if spec.minimum is not None:
-        _check_minimum(spec, items, value, qualname, backend_name)
+        _check_limits(spec, items, value, qualname, backend_name)
     if spec.unique and len(set(map(operator.index, items))) != len(items):
         raise PolyarrayValueError(
             f"pa.{qualname} on the {backend_name} backend: duplicate value in {spec.name}={value!r}; "
@@ -503,7 +503,7 @@ def _check_items(spec: IntegerParameter, items: Any, value: Any, qualname: str, 
         )
 
 
-def _check_minimum(spec: IntegerParameter, items: Any, value: Any, qualname: str, backend_name: str) -> None:
+def _check_limits(spec: IntegerParameter, items: Any, value: Any, qualname: str, backend_name: str) -> None:
     minimum = spec.minimum if spec.minimum is not None else 0
     if any(operator.index(item) < minimum for item in items):
         sizes = "sizes are non-negative" + (" (one may be -1, the size that fits)" if minimum < 0 else "")

@@ -110,35 +110,35 @@ _INTEGER_RANGES: dict[str | None, tuple[int | float, int | float]] = {
 
 
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``arange``: ``step`` is not 0, and with an integer ``dtype`` every value of the range fits it, as does
-    ``step`` for a range of more than one value; frameworks would wrap them around (NumPy raises for some, wraps
-    others: docs/departures.md). (That they are real numbers is checked from the annotations, before this check
-    runs.)"""
+    """``arange``: ``step`` is not 0, the range's values fit an array (:func:`shape_fits`), and with an integer
+    ``dtype`` every value of the range fits it, as does ``step`` for a range of more than one value; frameworks
+    would wrap them around (NumPy raises for some, wraps others: docs/departures.md). (That they are real numbers
+    is checked from the annotations, before this check runs.)"""
     count = len(args)
     start: Any = args[0] if count else kwargs.get("start")
     stop: Any = args[1] if count > 1 else kwargs.get("stop")
     step: Any = args[2] if count > 2 else kwargs.get("step", 1)
     if step == 0:
         raise PolyarrayValueError("step=0: the step between values must be nonzero.")
-    if stop is None and start.__class__ is int and 0 <= start <= _SMALL and (step == 1 or step is None):
-        return  # arange(n) of a small n: values every integer dtype holds, in any memory
-    dtype = kwargs.get("dtype")
-    _arange_fits(start, stop, 1 if step is None else step, dtype)
-    if dtype is None:
-        return
-    bounds = _INTEGER_RANGES.get(_dtype_name(dtype))
-    if bounds is None:
-        return
     if step is None:
         step = 1
     if stop is None:
+        if start.__class__ is int and 0 <= start <= _SMALL and step == 1:
+            return  # arange(n) of a small n: values every integer dtype holds, in any memory
         start, stop = 0, start
+    dtype = kwargs.get("dtype")
+    length = _arange_length(start, stop, step)
+    if length is not None:
+        _fits(length, dtype, f"arange({start}, {stop}, {step})")
+    bounds = None if dtype is None else _INTEGER_RANGES.get(_dtype_name(dtype))
+    if bounds is None:
+        return
     if start.__class__ is not int or stop.__class__ is not int or step.__class__ is not int:
         if not all(isinstance(value, numbers.Integral) for value in (start, stop, step)):
             return
         start, stop, step = int(start), int(stop), int(step)
-    length = -((start - stop) // step)
-    if length < 1:
+        length = -((start - stop) // step)
+    if length is None or length < 1:
         return
     low, high = bounds
     last = start + (length - 1) * step
@@ -276,7 +276,7 @@ def clip_bounds(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
 _INT64 = (-(2**63), 2**63 - 1)
 
 
-def bounds_fit_64_bits(args: tuple, kwargs: dict[str, Any]) -> None:
+def linspace_arguments(args: tuple, kwargs: dict[str, Any]) -> None:
     """``linspace``: Python ints ``start`` and ``stop`` fit in 64 bits (NumPy cannot compute with wider ones), and
     the ``num`` values fit in memory's 64-bit bound (:func:`shape_fits`)."""
     for position, name in ((0, "start"), (1, "stop")):
@@ -323,17 +323,15 @@ def _fits(count: int, dtype: Any, described: str) -> None:
         )
 
 
-def _arange_fits(start: Any, stop: Any, step: Any, dtype: Any) -> None:
-    """``arange``'s values fit (as :func:`shape_fits` says), for Python numbers (the framework counts others)."""
-    first, last = (0, start) if stop is None else (start, stop)
-    if first.__class__ not in _REAL or last.__class__ not in _REAL or step.__class__ not in _REAL:
-        return
-    if first.__class__ is int and last.__class__ is int and step.__class__ is int:
-        length = -((first - last) // step)
-    else:
-        span = (last - first) / step
-        length = math.ceil(span) if math.isfinite(span) else 0  # the framework refuses an infinite range itself
-    _fits(length, dtype, f"arange({start}, {stop}, {step})")
+def _arange_length(start: Any, stop: Any, step: Any) -> int | None:
+    """How many values ``arange(start, stop, step)`` holds, for Python numbers (None for others, which the
+    framework counts): exact for ints; 0 for an infinite span, which the framework refuses itself."""
+    if start.__class__ not in _REAL or stop.__class__ not in _REAL or step.__class__ not in _REAL:
+        return None
+    if start.__class__ is int and stop.__class__ is int and step.__class__ is int:
+        return -((start - stop) // step)
+    span = (stop - start) / step
+    return math.ceil(span) if math.isfinite(span) else 0
 
 
 def shape_fits(args: tuple, kwargs: dict[str, Any]) -> None:
@@ -357,11 +355,17 @@ def eye_arguments(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
     if n_rows.__class__ is not int or n_cols.__class__ is not int:
         return None
     _fits(n_rows * n_cols, kwargs.get("dtype"), f"eye({n_rows}, {n_cols})")
+    return _diagonal_within(args, kwargs, n_rows, n_cols)
+
+
+def _diagonal_within(args: tuple, kwargs: dict[str, Any], rows: int, cols: int) -> tuple | None:
+    """A keyword ``k`` (an int) beyond a matrix of ``rows`` by ``cols`` put in ``kwargs`` as the first diagonal
+    outside it (``cols`` above, ``-rows`` below), returning ``args`` as a check that rewrites; else None."""
     k = kwargs.get("k", 0)
-    if k.__class__ is int and not -n_rows <= k <= n_cols:
-        kwargs["k"] = n_cols if k > 0 else -n_rows
-        return args
-    return None
+    if k.__class__ is not int or -rows <= k <= cols:
+        return None
+    kwargs["k"] = cols if k > 0 else -rows
+    return args
 
 
 # -- shapes, ranks and kinds of array arguments ---------------------------------------------------------------------
@@ -657,14 +661,10 @@ def triangle(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
     ndim = _ndim(x)
     if ndim is not None and ndim < 2:
         raise PolyarrayValueError(f"x is a {ndim}-d array, where an array of at least 2 dimensions is needed.")
-    k = kwargs.get("k", 0)
-    if ndim is None or k.__class__ is not int:
+    if ndim is None:
         return None
     rows, cols = _extent(x, ndim - 2), _extent(x, ndim - 1)
-    if rows is None or cols is None or -rows <= k <= cols:
-        return None
-    kwargs["k"] = cols if k > 0 else -rows
-    return args
+    return None if rows is None or cols is None else _diagonal_within(args, kwargs, rows, cols)
 
 
 def dropout_arguments(args: tuple, kwargs: dict[str, Any]) -> None:

@@ -212,7 +212,7 @@ def full_like(
     """
 
 
-@primary(wrappers=CREATION, check=_checks.bounds_fit_64_bits)
+@primary(wrappers=CREATION, check=_checks.linspace_arguments)
 def linspace(
     start: int | float | complex,
     stop: int | float | complex,
