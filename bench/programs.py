@@ -534,6 +534,8 @@ class Variant:
     mode: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext
     number: int = 0
     once: Callable[[], Any] | None = None
+    #: One run of the row, where the variant is one call (the compiled variants' calls are timed in pairs).
+    call: Callable[[], Any] | None = None
     #: Seconds per call in each interleaved round, in the order of the rounds (the figure is their minimum).
     rounds: list[float] = field(default_factory=list)
 
@@ -571,6 +573,25 @@ def call_loop(call: Callable[[], Any]) -> Callable[[int], float]:
     return loop
 
 
+def alternating_loop(first: Callable[[], Any], second: Callable[[], Any], number: int) -> tuple[float, float]:
+    """Seconds per call of ``first`` and of ``second``, called ``number`` times each in turns (each of them first
+    in every other turn), each call timed alone, with the garbage collector off."""
+    enabled = gc.isenabled()
+    gc.disable()
+    clock = time.perf_counter
+    spent = [0.0, 0.0]
+    try:
+        for turn in range(number):
+            for which in (0, 1) if turn % 2 else (1, 0):
+                start = clock()
+                (first if which == 0 else second)()
+                spent[which] += clock() - start
+    finally:
+        if enabled:
+            gc.enable()
+    return spent[0] / number, spent[1] / number
+
+
 def measure(variants: dict[str, Variant], settings: Settings) -> dict[str, float]:
     """Seconds per call of each variant: the minimum over repeats of the mean of a tight loop.
 
@@ -580,7 +601,9 @@ def measure(variants: dict[str, Variant], settings: Settings) -> dict[str, float
     of the native code among the variants, the result also holds :data:`COMPILE_PAIRED`: JAX's
     compiled calls on a few cores run markedly faster for a while after the process starts or
     rests, whichever variant runs then, which a minimum gives to one of the two; a ratio within
-    each round compares them under the same conditions.
+    each round compares them under the same conditions. Those two run in one loop, their calls
+    alternating (:func:`alternating_loop`): the state of the machine drifts within a loop of
+    either, and the variant that ran just before a loop changes its timing too.
     """
     for variant in variants.values():
         with variant.mode():
@@ -591,11 +614,22 @@ def measure(variants: dict[str, Variant], settings: Settings) -> dict[str, float
                 probe = max(1, number // 10)
                 number = max(1, int(settings.loop_s / max(variant.loop(probe) / probe, 1e-8)))
             variant.number = number
-    order = list(variants.values())
-    shuffle = np.random.default_rng(len(order)).shuffle
+    paired = [variants[label] for label in (PA_COMPILE, COMPILED_NATIVE) if label in variants]
+    paired = paired if len(paired) == 2 and all(variant.call is not None for variant in paired) else []
+    order: list[Variant | None] = [variant for variant in variants.values() if not any(variant is p for p in paired)]
+    if paired:
+        order.append(None)  # the place of the pair in a round
+    shuffle = np.random.default_rng(len(variants)).shuffle
     for _ in range(settings.repeat):
         shuffle(order)
         for variant in order:
+            if variant is None:
+                first, second = paired
+                with first.mode(), second.mode():
+                    times = alternating_loop(first.call, second.call, max(first.number, second.number))  # type: ignore[arg-type]
+                first.rounds.append(times[0])
+                second.rounds.append(times[1])
+                continue
             with variant.mode():
                 variant.rounds.append(variant.loop(variant.number) / variant.number)
     results = {label: min(variant.rounds) for label, variant in variants.items()}
@@ -661,7 +695,7 @@ def program_variants(name: str, workload: str, size: str, kinds: tuple[str, ...]
         if label not in (PA_ARRAY, REPLAY_ARRAY) and any(wrapped):
             raise ResultMismatch(f"{what}: a result is a pa.Array outside Array mode")
         note_cyclic_garbage(call, mode, what)
-    return {label: Variant(call_loop(call), mode) for label, (call, mode) in calls.items()}
+    return {label: Variant(call_loop(call), mode, call=call) for label, (call, mode) in calls.items()}
 
 
 #: Notes on variants that leave objects only the garbage collector frees (printed with the tables).
