@@ -122,6 +122,45 @@ def test_asarray_copy():
         pa.asarray(x, dtype=pa.float32, copy=False)
 
 
+#: asarray's options for a float32 pa.Array, and whether the result is that array itself.
+ASARRAY_OF_AN_ARRAY = [
+    ({}, True),
+    ({"copy": False}, True),
+    ({"copy": None, "dtype": pa.float32}, True),
+    ({"device": "cpu"}, True),
+    ({"copy": True}, False),
+    ({"dtype": pa.int32}, False),
+]
+
+
+@pytest.mark.parametrize("path", ["fast path", "chain"])
+@pytest.mark.parametrize(("options", "same"), ASARRAY_OF_AN_ARRAY)
+def test_asarray_of_an_array_needing_no_conversion_is_that_array(polyarray_backend, options, same, path):
+    """``asarray(x)`` without a copy, a cast or a move is ``x`` itself, as ``np.asarray(a) is a``: a write to
+    either is seen through the other on every backend, the immutable ones too (the standard's test suite writes
+    to ``x`` after ``asarray(x, copy=False)``); a copy or a cast shares nothing. The fast path and the wrapper
+    chain agree."""
+    x = pa.asarray([0.0, 1.0], dtype=pa.float32, backend=polyarray_backend)
+    function = pa.get_backend(polyarray_backend).asarray
+    y = (function if path == "fast path" else function.chain)(x, **options)
+    assert isinstance(y, pa.Array)
+    assert (y is x) is same
+    x[0] = 5.0
+    y[1] = 7.0
+    assert pa.to_numpy(y).tolist() == ([5.0, 7.0] if same else [0.0, 7.0])
+    assert pa.to_numpy(x).tolist() == ([5.0, 7.0] if same else [5.0, 1.0])
+
+
+def test_asarray_of_an_array_in_native_mode_is_its_native_array():
+    x = pa.asarray([0.0, 1.0])
+    pa.set_array_mode(False)
+    try:
+        assert pa.asarray(x) is x.data
+        assert pa.get_backend("numpy").asarray.chain(x) is x.data
+    finally:
+        pa.set_array_mode(True)
+
+
 # -- empty, zeros, ones, full --------------------------------------------------------------
 
 

@@ -107,6 +107,8 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "arange counting down": lambda: pa.arange(5, 0, -2),
     "arange with a float step": lambda: pa.arange(0, 1, 0.3),
     "arange of floats as int32": lambda: pa.arange(0.5, 3, dtype=pa.int32),
+    "arange of two bools": lambda: pa.arange(2, dtype=pa.bool),
+    "arange of three bools": lambda: pa.arange(0, 3, dtype=pa.bool),
     "zeros_like as int8": lambda: pa.zeros_like(_v(), dtype=pa.int8),
     # casting
     "astype to a str": lambda: pa.astype(_x(), "float32"),

@@ -51,8 +51,8 @@ from ._wrappers import out as _out_wrappers  # noqa: F401
 from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
 from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
 from ._wrappers import views as _views_wrappers  # noqa: F401
-from ._wrappers.conversion import result_wrapper
-from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, promoted_operands, python_numbers
+from ._wrappers.conversion import RETURNS_ITS_INPUT, its_input, result_wrapper
+from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, creating_checked, promoted_operands, python_numbers
 from ._wrappers.errors import naming, naming_check, translate_exception
 from ._wrappers.integers import (
     IntegerParameter,
@@ -281,7 +281,13 @@ def build_function(
     if active:
         chain = naming(chain, decl, backend)
     plan = plan_for(function, decl, backend, frozenset(active))
-    result = _describe(fast_function(plan, chain) if plan is not None else _plain(chain), decl, chain, plan)
+    if plan is None:
+        fast = _plain(chain)
+    elif decl.name in RETURNS_ITS_INPUT and "outputs_to_polyarray_arrays" in active:
+        fast = _returning_input(fast_function(plan, chain))
+    else:
+        fast = fast_function(plan, chain)
+    result = _describe(fast, decl, chain, plan)
     if plan is not None and _accel.AVAILABLE:
         # The same fast path, compiled; it hands the calls it does not take to the Python one.
         compiled = _accel.fast_function(plan, result)
@@ -400,6 +406,21 @@ def inplace_operator(
     return inplace
 
 
+def _returning_input(fast: Callable[..., Any]) -> Callable[..., Any]:
+    """``fast``, whose results are its first argument itself where :func:`its_input` finds it, as the chain's
+    ``outputs_to_polyarray_arrays`` gives them (``asarray``)."""
+
+    def returning_input(*args: Any, **kwargs: Any) -> Any:
+        result = fast(*args, **kwargs)
+        if result.__class__ is Array:
+            same = its_input(args, kwargs, result.data)
+            if same is not None:
+                return same
+        return result
+
+    return returning_input
+
+
 def _plain(chain: Callable[..., Any]) -> Callable[..., Any]:
     def function(*args: Any, **kwargs: Any) -> Any:
         return chain(*args, **kwargs)
@@ -503,8 +524,11 @@ def plan_for(
     if creation:
         # The chain checks a creation function's arguments inside the creation wrapper, with the default dtype
         # filled in (arange's bounds are those of the default integer dtype): so does the fast path.
-        inner = implementation if check is None else _checked(implementation, check)
-        guarded, plan.impl = None, _FACTORIES["infer_dtype"](inner, decl, backend)
+        guarded = None
+        if check is None:
+            plan.impl = _FACTORIES["infer_dtype"](implementation, decl, backend)
+        else:
+            plan.impl = creating_checked(implementation, decl, backend, check)
     elif mixed is not None:
         # The native implementation where its handler takes the call, else the composition on native arrays, as
         # the raw namespace chooses (the wrappers inside handle_partial_mixed_function are the fast path's own).
@@ -566,17 +590,6 @@ def plan_for(
     plan.creation = creation
     plan.to_native_dtype = dtype_converter(decl, backend)
     return plan
-
-
-def _checked(implementation: Callable[..., Any], check: Callable[[tuple, dict[str, Any]], Any]) -> Callable[..., Any]:
-    """``implementation`` called with the arguments in the form ``check`` gives them, as the chain's
-    ``handle_exceptions`` calls what it wraps (``check`` raises for arguments every backend refuses)."""
-
-    def checked(*args: Any, **kwargs: Any) -> Any:
-        normalised = check(args, kwargs)
-        return implementation(*args, **kwargs) if normalised is None else implementation(*normalised, **kwargs)
-
-    return checked
 
 
 #: How many dtype objects a backend function remembers the native dtype of.

@@ -245,13 +245,40 @@ def result_wrapper(backend: Backend) -> Callable[[Any], Any]:
     return wrap
 
 
+#: The functions whose result is their first argument itself where the framework gives back that argument's data
+#: (see :func:`its_input`).
+RETURNS_ITS_INPUT = frozenset({"asarray"})
+
+
+def its_input(args: tuple[Any, ...], kwargs: dict[str, Any], native: Any) -> Array | None:
+    """The first argument, where it is a ``pa.Array`` whose data is ``native`` and no copy was asked for; else None.
+
+    ``pa.asarray(x)`` of a ``pa.Array`` that needs no conversion is ``x``
+    itself, as ``np.asarray(a) is a``, ``torch.asarray(t) is t`` and
+    ``jnp.asarray(j) is j``: a write to either is the other's on every
+    backend, including those whose arrays are immutable (where a second
+    ``pa.Array`` around the same data would keep the old values).
+
+    >>> x = pa.asarray([1.0, 2.0])
+    >>> pa.asarray(x) is x, pa.asarray(x, copy=True) is x, pa.asarray(x, dtype=pa.float32) is x
+    (True, False, False)
+    """
+    if not args:
+        return None
+    first = args[0]
+    if type(first) is Array and first.data is native and kwargs.get("copy") is not True:
+        return first
+    return None
+
+
 @wrapper
 def outputs_to_polyarray_arrays(
     function: Callable[..., Any], decl: Declaration, backend: Backend
 ) -> Callable[..., Any]:
     """In array mode, wrap native arrays in the result (also inside tuples and lists) as ``pa.Array``.
 
-    A declaration's ``result`` NamedTuple is built from tuple results in either mode.
+    A declaration's ``result`` NamedTuple is built from tuple results in either mode. The functions of
+    :data:`RETURNS_ITS_INPUT` give their first argument itself where :func:`its_input` finds it.
     """
     portable_dtype = backend.portable_dtype
     config = settings
@@ -274,6 +301,17 @@ def outputs_to_polyarray_arrays(
             return wrap(result) if config.array_mode else result
 
         return to_polyarray_result
+
+    if decl.name in RETURNS_ITS_INPUT:
+
+        def to_polyarray_or_input(*args: Any, **kwargs: Any) -> Any:
+            result = function(*args, **kwargs)
+            if not config.array_mode:
+                return result
+            same = its_input(args, kwargs, result)
+            return wrap(result) if same is None else same
+
+        return to_polyarray_or_input
 
     def to_polyarray(*args: Any, **kwargs: Any) -> Any:
         result = function(*args, **kwargs)

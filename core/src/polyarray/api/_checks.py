@@ -110,27 +110,33 @@ _INTEGER_RANGES: dict[str | None, tuple[int | float, int | float]] = {
 
 
 def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``arange``: ``step`` is not 0, the range's values fit an array (:func:`shape_fits`), and with an integer
-    ``dtype`` every value of the range fits it, as does ``step`` for a range of more than one value; frameworks
-    would wrap them around (NumPy raises for some, wraps others: docs/departures.md). (That they are real numbers
-    is checked from the annotations, before this check runs.)"""
+    """``arange``: ``step`` is not 0, ``dtype`` is not bool, the range's values fit an array (:func:`shape_fits`),
+    and with an integer ``dtype`` every value of the range fits it, as does ``step`` for a range of more than one
+    value; frameworks would wrap them around (NumPy raises for some, wraps others: docs/departures.md). (That they
+    are real numbers is checked from the annotations, before this check runs.)"""
     count = len(args)
     start: Any = args[0] if count else kwargs.get("start")
     stop: Any = args[1] if count > 1 else kwargs.get("stop")
     step: Any = args[2] if count > 2 else kwargs.get("step", 1)
     if step == 0:
         raise PolyarrayValueError("step=0: the step between values must be nonzero.")
+    dtype = kwargs.get("dtype")
+    dtype_name = None if dtype is None else _dtype_name(dtype)
+    if dtype_name == "bool":
+        raise PolyarrayTypeError(
+            "dtype=bool: arange makes a range of numbers, which bool does not hold; make it of an integer dtype "
+            "and compare it (pa.arange(n) > 0) or cast it with pa.astype."
+        )
     if step is None:
         step = 1
     if stop is None:
         if start.__class__ is int and 0 <= start <= _SMALL and step == 1:
             return  # arange(n) of a small n: values every integer dtype holds, in any memory
         start, stop = 0, start
-    dtype = kwargs.get("dtype")
     length = _arange_length(start, stop, step)
     if length is not None:
         _fits(length, dtype, f"arange({start}, {stop}, {step})")
-    bounds = None if dtype is None else _INTEGER_RANGES.get(_dtype_name(dtype))
+    bounds = _INTEGER_RANGES.get(dtype_name)
     if bounds is None:
         return
     if start.__class__ is not int or stop.__class__ is not int or step.__class__ is not int:
@@ -147,8 +153,7 @@ def arange_bounds(args: tuple, kwargs: dict[str, Any]) -> None:
     for label, value in (("start", start), ("step", step), ("the last value", last))[: 1 if length == 1 else 3]:
         if not low <= value <= high:
             raise PolyarrayValueError(
-                f"{label}={value} is out of bounds for {_dtype_name(dtype)} ([{low}, {high}]); "
-                f"pass values the dtype holds."
+                f"{label}={value} is out of bounds for {dtype_name} ([{low}, {high}]); pass values the dtype holds."
             )
 
 

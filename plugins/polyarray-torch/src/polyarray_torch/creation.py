@@ -132,17 +132,23 @@ _ARANGE_INTEGERS = frozenset({torch.int8, torch.int16, torch.int32, torch.int64,
 
 
 @hookimpl
-@guard_dtypes
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if stop is None:
         start, stop = 0, start
     if dtype in _ARANGE_INTEGERS and type(start) is int and type(stop) is int and type(step) is int:
-        # Integers of a dtype torch has a kernel for: torch's length is exact; only an empty range is refused.
+        # Integers of a dtype torch has a kernel for (no error for guard_dtypes to translate): torch's length is
+        # exact; only an empty range is refused.
         if (stop - start) * step > 0:
             if device is None and start == 0 and step == 1:  # torch reads fewer arguments at a lower cost
                 return torch.arange(stop) if dtype is torch.int64 else torch.arange(stop, dtype=dtype)
             return torch.arange(start, stop, step, dtype=dtype, device=torch_device(device))
         return torch.empty(0, dtype=dtype, device=torch_device(device))
+    return _any_range(start, stop, step, dtype, device)
+
+
+@guard_dtypes
+def _any_range(start, stop, step, dtype, device):
+    """:func:`arange` of any values and dtype."""
     if dtype is None:
         dtype = python_default_dtype([start, stop, step])
     length = max(0, math.ceil((stop - start) / step))
