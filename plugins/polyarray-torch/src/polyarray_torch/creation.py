@@ -22,6 +22,7 @@ import numpy as np
 import torch
 
 from ._helpers import (
+    EVERY_DTYPE,
     LIMITED_DTYPES,
     as_signed_bits,
     check_python_integers,
@@ -32,7 +33,7 @@ from ._helpers import (
     python_default_dtype,
     torch_device,
 )
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 _FLOAT64 = torch.float64
 
@@ -127,6 +128,23 @@ def _native_items(obj):
     return torch.from_dlpack(obj)
 
 
+def _filled_like(fill):
+    """``fill(x, dtype=dtype, device=device)`` (``torch.ones_like`` …), which torch computes for every dtype; called
+    without the keywords where they are None, which torch reads at a cost."""
+
+    def like(x, /, *, dtype=None, device=None):
+        if dtype is None and device is None:
+            return fill(x)
+        return fill(x, dtype=dtype, device=torch_device(device))
+
+    like.__name__ = like.__qualname__ = f"_{fill.__name__}"
+    return like
+
+
+_empty_like, _ones_like, _zeros_like = (
+    _filled_like(fill) for fill in (torch.empty_like, torch.ones_like, torch.zeros_like)
+)
+
 #: The integer dtypes torch's arange has a kernel for.
 _ARANGE_INTEGERS = frozenset({torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8})
 
@@ -190,11 +208,10 @@ def empty(shape, *, dtype=None, device=None):
 
 
 @hookimpl
+@direct(_empty_like, dtypes=EVERY_DTYPE, bare=torch.empty_like)
 @guard_dtypes
 def empty_like(x, /, *, dtype=None, device=None):
-    if dtype is None and device is None:
-        return torch.empty_like(x)  # torch reads keywords given as None at a cost
-    return torch.empty_like(x, dtype=dtype, device=torch_device(device))
+    return _empty_like(x, dtype=dtype, device=device)
 
 
 @hookimpl
@@ -350,11 +367,10 @@ def ones(shape, *, dtype=None, device=None):
 
 
 @hookimpl
+@direct(_ones_like, dtypes=EVERY_DTYPE, bare=torch.ones_like)
 @guard_dtypes
 def ones_like(x, /, *, dtype=None, device=None):
-    if dtype is None and device is None:
-        return torch.ones_like(x)  # torch reads keywords given as None at a cost
-    return torch.ones_like(x, dtype=dtype, device=torch_device(device))
+    return _ones_like(x, dtype=dtype, device=device)
 
 
 @hookimpl
@@ -376,8 +392,7 @@ def zeros(shape, *, dtype=None, device=None):
 
 
 @hookimpl
+@direct(_zeros_like, dtypes=EVERY_DTYPE, bare=torch.zeros_like)
 @guard_dtypes
 def zeros_like(x, /, *, dtype=None, device=None):
-    if dtype is None and device is None:
-        return torch.zeros_like(x)  # torch reads keywords given as None at a cost
-    return torch.zeros_like(x, dtype=dtype, device=torch_device(device))
+    return _zeros_like(x, dtype=dtype, device=device)
