@@ -49,7 +49,11 @@ nox.options.error_on_missing_interpreters = True
 ROOT = Path(__file__).parent
 CORE = "./core"
 NUMPY_PLUGIN = "./plugins/polyarray-numpy"
-TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100"]
+TEST_REQUIREMENTS = ["pytest>=8", "hypothesis>=6.100", "pytest-xdist>=3.5"]
+#: pytest-xdist's worker processes for every test run: one run keeps about one core busy (JAX compiles each
+#: operation for each new shape, one at a time), and CI has two. POLYARRAY_TEST_WORKERS sets another number;
+#: 0 runs the tests in pytest's own process.
+WORKERS = ["-n", os.environ.get("POLYARRAY_TEST_WORKERS", "2")]
 NUMPY_VERSIONS = {"1.26": "numpy==1.26.4", "2.0": "numpy==2.0.2", "2.x": "numpy>=2.2"}
 #: The framework each plugin is tested against. torch==2.13.0 is the CPU build this project
 #: tests with; any other torch version would download several GB of CUDA packages.
@@ -94,7 +98,7 @@ def _test_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 def _conformance(session: nox.Session, backend: str) -> None:
     session.run(
         "python", "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "polyarray.conformance",
-        "--polyarray-backend", backend, "-q", env=_test_env(CONFORMANCE_ENV.get(backend)),
+        "--polyarray-backend", backend, "-q", *WORKERS, env=_test_env(CONFORMANCE_ENV.get(backend)),
     )  # fmt: skip
 
 
@@ -134,7 +138,7 @@ def typecheck(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """The core and the NumPy backend, no optional framework, newest NumPy, with the compiled fast paths."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS["2.x"], *TEST_REQUIREMENTS)
-    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env(COMPILED))
+    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *WORKERS, *session.posargs, env=_test_env(COMPILED))
 
 
 @nox.session
@@ -143,7 +147,7 @@ def tests_numpy(session: nox.Session, numpy: str) -> None:
     """The same against an older NumPy, so that its version variants run for real; in pure Python."""
     session.install(CORE, NUMPY_PLUGIN, NUMPY_VERSIONS[numpy], *TEST_REQUIREMENTS)
     session.run("python", "-c", "import numpy; print('numpy', numpy.__version__)")
-    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *session.posargs, env=_test_env(PURE_PYTHON))
+    session.run("python", "-m", "pytest", "tests", *NUMPY_ONLY, *WORKERS, *session.posargs, env=_test_env(PURE_PYTHON))
 
 
 @nox.session
@@ -161,14 +165,14 @@ def plugin(session: nox.Session, backend: str) -> None:
     )  # fmt: skip
     session.run("python", "-m", "polyarray", "backends")
     session.run(
-        "python", "-m", "pytest", "-p", "no:cacheprovider", f"{_plugin(backend)}/tests", "-q",
+        "python", "-m", "pytest", "-p", "no:cacheprovider", f"{_plugin(backend)}/tests", "-q", *WORKERS,
         env=_test_env(CONFORMANCE_ENV.get(backend)),
     )  # fmt: skip
     _conformance(session, backend)
     if backend == "jax":
         session.run(
             "python", "-m", "pytest", "-p", "no:cacheprovider", "--pyargs", "polyarray.conformance",
-            "--polyarray-backend", backend, "-q", env=_test_env({"JAX_ENABLE_X64": "0"}),
+            "--polyarray-backend", backend, "-q", *WORKERS, env=_test_env({"JAX_ENABLE_X64": "0"}),
         )  # fmt: skip
 
 
@@ -185,7 +189,7 @@ def all_backends(session: nox.Session) -> None:
     session.run("python", "docs/coverage.py", "--check", env=_test_env(ALL_BACKENDS_ENV))
     session.run("python", "-m", "polyarray", "demo", env=_test_env(ALL_BACKENDS_ENV))
     session.run(
-        "python", "-m", "pytest", "tests", "--ignore=tests/clients", "-q", *session.posargs,
+        "python", "-m", "pytest", "tests", "--ignore=tests/clients", "-q", *WORKERS, *session.posargs,
         env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": FUZZ_EXAMPLES_CI}),
     )  # fmt: skip
 
@@ -205,7 +209,7 @@ def fuzz(session: nox.Session) -> None:
     )  # fmt: skip
     examples = os.environ.get("POLYARRAY_FUZZ_EXAMPLES", FUZZ_EXAMPLES_FULL)
     session.run(
-        "python", "-m", "pytest", FUZZER, "-q", *session.posargs,
+        "python", "-m", "pytest", FUZZER, "-q", *WORKERS, *session.posargs,
         env=_test_env({**ALL_BACKENDS_ENV, "POLYARRAY_FUZZ_EXAMPLES": examples}),
     )  # fmt: skip
 
@@ -222,7 +226,8 @@ def _clients(session: nox.Session, jax_mode: str, *selection: str, docs: bool = 
         *CLIENTS, *TEST_REQUIREMENTS, *(DOCS_REQUIREMENTS if docs else []),
     )  # fmt: skip
     session.run(
-        "python", "-m", "pytest", "-p", "no:cacheprovider", "tests/clients", "-q", *selection, *session.posargs,
+        "python", "-m", "pytest", "-p", "no:cacheprovider", "tests/clients", "-q", *selection, *WORKERS,
+        *session.posargs,
         env=_test_env({**CLIENTS_ENV, "JAX_ENABLE_X64": jax_mode}),
     )  # fmt: skip
     if docs:

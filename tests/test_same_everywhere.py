@@ -571,7 +571,11 @@ class _Reflecting:
     __hash__ = object.__hash__
 
 
-@pytest.mark.parametrize("other", [None, "x", b"x", {}, object(), _NoOperators()], ids=repr)
+@pytest.mark.parametrize(
+    "other",
+    [None, "x", b"x", {}, object(), _NoOperators()],
+    ids=["None", "str", "bytes", "dict", "object", "no-operators"],  # the same on every run (pytest-xdist)
+)
 def test_operators_hand_back_values_that_are_not_arrays(backend, other):
     # As Python's numbers do: NotImplemented, so == and != compare identities and the rest raise TypeError, on
     # every backend alike (NumPy would compare element-wise with an object array, PyTorch raise its own error).

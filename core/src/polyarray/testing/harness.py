@@ -129,6 +129,31 @@ class Tally:
             self.counts.clear()
             self.unsupported_dtypes.clear()
 
+    def export(self) -> dict[str, list[list[Any]]]:
+        """The counts as plain lists, which another process :meth:`merge` s (pytest-xdist's workers send them).
+
+        >>> from polyarray.testing.harness import Tally
+        >>> worker, total = Tally(), Tally()
+        >>> worker.record("foo", "add", "unsupported", "uint64")
+        >>> total.merge(worker.export())
+        >>> total.merge(worker.export())
+        >>> total.by_function("foo", "unsupported"), total.unsupported_dtypes["foo", "add"]
+        ({'add': 2}, {'uint64'})
+        """
+        with self._lock:
+            return {
+                "counts": [[*key, count] for key, count in self.counts.items()],
+                "unsupported_dtypes": [[*key, sorted(dtypes)] for key, dtypes in self.unsupported_dtypes.items()],
+            }
+
+    def merge(self, exported: dict[str, list[list[Any]]]) -> None:
+        """Add the counts :meth:`export` gave (another process's)."""
+        with self._lock:
+            for backend, function, outcome, count in exported.get("counts", ()):
+                self.counts[backend, function, outcome] += count
+            for backend, function, dtypes in exported.get("unsupported_dtypes", ()):
+                self.unsupported_dtypes[backend, function].update(dtypes)
+
 
 #: The outcomes of this process's conformance checks.
 TALLY = Tally()

@@ -14,7 +14,8 @@ changes nothing for tests that do not ask for its fixtures:
   ran (:data:`polyarray.testing.harness.TALLY`): results compared (and how
   many agreed only with subnormal inputs read as zero), errors agreed, and
   every "unsupported" outcome per backend and function, with the dtypes the
-  backend refused.
+  backend refused. Run with pytest-xdist (``-n 2``), each worker sends its
+  counts to the controller, which prints them all.
 
 Run the conformance suite on one backend with::
 
@@ -32,7 +33,9 @@ __all__ = [
     "pytest_addoption",
     "pytest_configure",
     "pytest_generate_tests",
+    "pytest_sessionfinish",
     "pytest_terminal_summary",
+    "pytest_testnodedown",
     "polyarray_backend",
     "polyarray_backends",
 ]
@@ -95,6 +98,27 @@ def polyarray_backend(request: pytest.FixtureRequest) -> str:
 def polyarray_backends(request: pytest.FixtureRequest) -> list[str]:
     """The names of the backends under test."""
     return _chosen_backends(request.config)
+
+
+_WORKER_OUTPUT = "polyarray_tally"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker, hand this process's conformance counts to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    harness = sys.modules.get("polyarray.testing.harness")
+    if output is not None and harness is not None:
+        output[_WORKER_OUTPUT] = harness.TALLY.export()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """On pytest-xdist's controller, add a finished worker's conformance counts to this process's."""
+    exported = getattr(node, "workeroutput", {}).get(_WORKER_OUTPUT)
+    if exported:
+        from polyarray.testing import harness
+
+        harness.TALLY.merge(exported)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
