@@ -153,12 +153,9 @@ def test_asarray_of_an_array_needing_no_conversion_is_that_array(polyarray_backe
 
 def test_asarray_of_an_array_in_native_mode_is_its_native_array():
     x = pa.asarray([0.0, 1.0])
-    pa.set_array_mode(False)
-    try:
-        assert pa.asarray(x) is x.data
-        assert pa.get_backend("numpy").asarray.chain(x) is x.data
-    finally:
-        pa.set_array_mode(True)
+    pa.set_array_mode(False)  # the autouse fixture of conftest.py sets it back
+    assert pa.asarray(x) is x.data
+    assert pa.get_backend("numpy").asarray.chain(x) is x.data
 
 
 # -- empty, zeros, ones, full --------------------------------------------------------------
