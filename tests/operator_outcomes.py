@@ -1,4 +1,4 @@
-"""Prints, one line each, the outcome of ``pa.Array`` operators on every kind of operand pair.
+"""Prints, one line each, the outcome of ``pa.Array`` operators on every kind of operand pair, in-place ones too.
 
 Run as a script (``python tests/operator_outcomes.py [torch]``) by tests/test_speedups.py and
 tests/frameworks/test_arrays_on_torch.py, once with the compiled number and comparison slots and once
@@ -43,9 +43,15 @@ class Overriding(pa.Array):
     def __neg__(self):
         return "Overriding.__neg__"
 
+    def __imul__(self, other):
+        return "Overriding.__imul__"
+
 
 class Declining(pa.Array):
     __slots__ = ()
+
+    def __iadd__(self, other):
+        return NotImplemented
 
     def __radd__(self, other):
         return NotImplemented
@@ -98,6 +104,14 @@ EXPRESSIONS = [
     "E + A", "A + E", "-E", "E < A", "pow(E, 2, 3)",
     "A.__add__(B)", "A.__radd__(1)", "A.__pow__(2, 3)", "A.__neg__()", "A.__add__(B, 1)", "A.__lt__(B)",
 ]  # fmt: skip
+#: Statements ``x op= y``, run on fresh operands: the outcome is what ``x`` is afterwards (or the error).
+INPLACE_STATEMENTS = [
+    "A += B", "A += 1", "A -= 0.5", "A *= B", "A /= 2", "A //= 2", "A %= 4", "A **= 2", "A @= pa.eye(3)",
+    "I &= 1", "I |= 2", "I ^= 3", "I <<= 1", "I >>= 1", "I += 1.5", "A += N", "A += B[0]", "A += [1, 2, 3]",
+    "N += A[0]", "P += 1", "P *= P", "O += 1", "O *= 2", "D += 1", "D *= 2", "A += U", "A += 'x'", "A += None",
+    "E += 1", "A[0] += 1", "A.__iadd__(1)", "A.__iadd__('x')",
+]  # fmt: skip
+TORCH_INPLACE_STATEMENTS = ["A += T", "T += A[0]", "T += 1", "PT += 1", "T *= P"]
 TORCH_EXPRESSIONS = [
     "A[0] + T", "T + A[0]", "P + T", "T + P", "PT + A[0]", "A[0] + PT", "P + PT", "PT + P", "D + T", "T + D",
     "T < P", "P < T", "-PT", "T * D", "D * T",
@@ -128,11 +142,24 @@ def compiled_and_python(*arguments: str) -> tuple[list[str], list[str]]:
     return runs[0], runs[1]
 
 
+def inplace_outcome(statement: str, with_torch: bool) -> str:
+    """What the statement's target is afterwards, on fresh operands (or the error)."""
+    scope = operands(with_torch)
+    target = statement.split()[0].split("[")[0].split(".")[0]
+    try:
+        exec(statement, {"pa": pa, "np": np}, scope)
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"
+    return outcome(target, scope)
+
+
 def main() -> None:
     with_torch = sys.argv[1:] == ["torch"]
     scope = operands(with_torch)
     for expression in EXPRESSIONS + (TORCH_EXPRESSIONS if with_torch else []):
         print(f"{expression} -> {outcome(expression, scope)}")
+    for statement in INPLACE_STATEMENTS + (TORCH_INPLACE_STATEMENTS if with_torch else []):
+        print(f"{statement} -> {inplace_outcome(statement, with_torch)}")
 
 
 if __name__ == "__main__":

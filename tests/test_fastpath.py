@@ -29,7 +29,8 @@ MODULES = [importlib.import_module(name) for name in implementation_module_names
 
 def _marked(*items):
     """The implementations marked ``polyarray_direct`` with ``items`` items (2 by default; 3: the mark names
-    dtypes; 4: it names dtypes and the callable the body forwards every call to)."""
+    dtypes; 4: it names dtypes and the callable the body forwards every call to; 5: and the class of the first
+    operand it holds for)."""
     for module in MODULES:
         for name, function in vars(module).items():
             if inspect.isfunction(function) and len(getattr(function, "polyarray_direct", ())) in (items or (2,)):
@@ -76,7 +77,11 @@ def test_a_mark_with_dtypes_gives_what_the_implementation_gives_for_them(module,
 def _operands(dtype, arity):
     """Operands of every kind for a function of ``dtype`` arrays: arrays, NumPy scalars (the 0-d results of
     reductions), 0-d arrays, the special values, and Python scalars beside an array."""
-    values = np.array([0.0, -0.0, 1.5, -2.25, 3e-8, 6.0e4, np.inf, -np.inf, np.nan, 7.0], dtype=dtype)
+    if np.dtype(dtype).kind in "iu":
+        info = np.iinfo(dtype)
+        values = np.array([0, 1, 2, 3, 5, 7, 11, 2, info.max, info.min], dtype=dtype)
+    else:
+        values = np.array([0.0, -0.0, 1.5, -2.25, 3e-8, 6.0e4, np.inf, -np.inf, np.nan, 7.0], dtype=dtype)
     firsts = [values, values[::-1], *values, values[:1].reshape(())]
     if arity == 1:
         return [(x,) for x in firsts]
@@ -103,20 +108,23 @@ def _same_with_nans(expected, actual):
     return np.array_equal(*values, equal_nan=True) and np.array_equal(*(np.signbit(v) for v in values))
 
 
-@pytest.mark.parametrize("module, name, function", list(_marked(4)), ids=lambda v: getattr(v, "__name__", ""))
+@pytest.mark.parametrize("module, name, function", list(_marked(4, 5)), ids=lambda v: getattr(v, "__name__", ""))
 def test_a_faster_callable_gives_what_the_implementation_gives_for_its_dtypes(module, name, function):
-    """``faster=(callable, dtypes)``: the values, dtypes, shapes and types of the implementation, for arrays,
-    NumPy scalars and Python scalars as operands, the special values included."""
-    cheaper, code, dtypes, _ = function.polyarray_direct
+    """``faster=(callable, dtypes[, cls])``: the values, dtypes, shapes and types of the implementation, for
+    arrays, NumPy scalars and Python scalars as operands, the special values included (with ``cls``, for a
+    first operand of that class)."""
+    cheaper, code, dtypes, _, *cls = function.polyarray_direct
     assert code is function.__code__ and dtypes
     arity = len(inspect.signature(function).parameters)
     for dtype in dtypes:
         for args in _operands(dtype, arity):
+            if cls and args[0].__class__ is not cls[0]:
+                continue
             expected, actual = _outcome_of(function, args), _outcome_of(cheaper, args)
             assert expected == actual or _same_with_nans(expected, actual), (name, dtype, args)
 
 
-@pytest.mark.parametrize("module, name, function", list(_marked(2, 4)), ids=lambda v: getattr(v, "__name__", ""))
+@pytest.mark.parametrize("module, name, function", list(_marked(2, 4, 5)), ids=lambda v: getattr(v, "__name__", ""))
 def test_a_direct_mark_names_the_call_the_body_makes_with_the_arguments_unchanged(module, name, function):
     tree = ast.parse(inspect.getsource(function))
     definition = tree.body[0]
@@ -414,19 +422,23 @@ def test_arrays_of_another_backend_are_not_taken_by_the_fast_path(toy_site):
 def test_numpy_marks_its_implementations_from_release_2_on():
     # NumPy 1.x reads Python scalars by value, which the fast path's direct calls do not.
     assert (len(list(_marked())) == 0) == np.__version__.startswith("1.")
-    faster = {name for _, name, _ in _marked(4)}
-    inplace = {name for _, name, function in _marked(2, 3, 4) if hasattr(function, "polyarray_inplace")}
+    faster = {name for _, name, _ in _marked(4, 5)}
+    inplace = {name for _, name, function in _marked(2, 3, 4, 5) if hasattr(function, "polyarray_inplace")}
     if np.__version__.startswith("1."):
         assert faster == inplace == set()
         return
     comparisons = {"equal", "not_equal", "greater", "greater_equal", "less", "less_equal"}
-    assert faster == {"add", "subtract", "multiply", "divide", "negative"} | comparisons
+    # x ** y on an ndarray is np.power from NumPy 2.1 on (both square by multiplying for the exponent 2).
+    powers = {"pow"} if np.lib.NumpyVersion(np.__version__) >= "2.1.0" else set()
+    assert faster == {"add", "subtract", "multiply", "divide", "negative"} | comparisons | powers
+    assert {name for _, name, _ in _marked(5)} == powers
     assert inplace == {"add", "subtract", "multiply", "divide"}  # each beside a faster mark: the dtypes it holds for
 
 
-def _recording_plugin(calls):
-    """A run-time backend on NumPy whose ``sum`` and ``maximum`` carry a guarded mark (float64) with a bare
-    callable; each callable records its name in ``calls``."""
+def _recording_plugin(calls, guarding_class=None):
+    """A run-time backend on NumPy whose ``sum`` and ``maximum`` carry a guarded mark (float64, and for a first
+    operand of exactly ``guarding_class`` where given) with a bare callable; each callable records its name in
+    ``calls``."""
 
     def recorded(name, function):
         def record(*args, **kwargs):
@@ -444,7 +456,12 @@ def _recording_plugin(calls):
         return np.maximum(x1, x2)
 
     for function, native in ((sum, np.sum), (maximum, np.maximum)):
-        function.polyarray_direct = (recorded("native", native), function.__code__, frozenset({np.dtype("float64")}))
+        guard = (
+            (frozenset({np.dtype("float64")}),)
+            if guarding_class is None
+            else (frozenset({np.dtype("float64")}), function, guarding_class)
+        )
+        function.polyarray_direct = (recorded("native", native), function.__code__, *guard)
         function.polyarray_bare = (recorded("bare", native), function.__code__)
 
     return run_time_plugin("polyarray_recording_plugin", sum=sum, maximum=maximum)
@@ -483,6 +500,49 @@ def test_a_bare_mark_takes_the_calls_with_the_required_arguments_alone(recording
             call()
             assert calls == [who], (who, calls)
         assert pa.to_numpy(xp.sum(a)) == 15.0 and pa.to_numpy(xp.maximum(a, 2.0)).min() == 2.0
+
+
+def test_a_mark_guarded_by_class_takes_only_first_operands_of_that_class():
+    """A mark's fifth item, a class: its callables take the calls whose first array operand is of exactly that
+    class (an ndarray), the implementation those of another (a NumPy scalar), whatever the second operand."""
+    calls = []
+    with registered("recording", _recording_plugin(calls, np.ndarray)) as xp, pa.dynamic_backend_as(False):
+        a, scalar = np.arange(6.0).reshape(2, 3), np.float64(2.5)
+        wrapped = xp.maximum(a, a)
+        expected = [
+            (lambda: xp.sum(a), "bare"),
+            (lambda: xp.sum(a, axis=0), "native"),
+            (lambda: xp.sum(scalar), "implementation"),
+            (lambda: xp.sum(scalar, keepdims=True), "implementation"),
+            (lambda: xp.maximum(a, scalar), "bare"),
+            (lambda: xp.maximum(a, 2.0), "native"),
+            (lambda: xp.maximum(wrapped, a), "bare"),  # a pa.Array first: its data's class decides
+            (lambda: xp.maximum(scalar, a), "implementation"),
+            (lambda: xp.maximum(scalar, 2.0), "implementation"),
+            (lambda: xp.maximum(2.0, a), "implementation"),  # the first operand is the Python scalar
+        ]
+        for call, who in expected:
+            calls.clear()
+            result = call()
+            assert calls == [who], (who, calls)
+            assert isinstance(result, pa.Array) and result.backend is xp
+
+
+def test_numpy_pow_of_ndarrays_and_of_numpy_scalars_is_np_power():
+    """``x ** y`` calls Python's operator on ndarrays only: on NumPy scalars (the 0-d results of reductions)
+    NumPy's scalar power rounds some values otherwise, so there the implementation gives np.power's."""
+    rng = np.random.default_rng(7)
+    for dtype in (np.float32, np.float64):
+        values = (rng.random(300) * 100).astype(dtype)
+        for exponent in (2, 3, 0.5, -1):
+            arrays = pa.asarray(values) ** exponent
+            np.testing.assert_array_equal(pa.to_numpy(arrays), np.power(values, exponent))
+            for value in values:
+                reduced = pa.max(pa.asarray(np.stack([value, value])))  # a pa.Array around a NumPy scalar
+                assert isinstance(reduced.data, np.generic)
+                powered = (reduced**exponent).data
+                expected = np.power(value, exponent)
+                assert type(powered) is type(expected) and powered == expected, (dtype, exponent, value)
 
 
 #: Python numbers as asarray's data: scalars, flat, nested, empty and ragged nests, values no dtype holds.

@@ -25,6 +25,7 @@ __all__ = [
     "configure",
     "dispatcher",
     "fast_function",
+    "fast_inplace",
     "new_settings",
     "prune",
 ]
@@ -65,6 +66,15 @@ def fast_function(plan: Any, python: Callable[..., Any]) -> Callable[..., Any]:
     return _speedups.FastFunction(plan, python)
 
 
+def fast_inplace(plan: Any, python: Callable[..., Any], reference: Callable[..., Any]) -> Callable[..., Any]:
+    """A compiled ``x op= y`` (``_fastpath.inplace_operator``) for the calls ``plan``'s in-place writer takes,
+    handing every other call to ``python`` and, where the writer raises, the call to ``reference``.
+
+    ``python`` itself where the plan has no writer.
+    """
+    return _speedups.FastFunction(plan, python, reference)
+
+
 def dispatcher(qualname: str, python: Callable[..., Any]) -> Callable[..., Any]:
     """A compiled ``Dispatcher`` for ``pa.<qualname>``: the common choices of a backend, else ``python``."""
     return _speedups.Dispatcher(qualname, python)
@@ -83,7 +93,8 @@ def accelerate_operator(function: Callable[..., Any], qualname: str, *, reflecte
 
 def accelerate_slots(qualnames: dict[str, str]) -> None:
     """Give ``pa.Array`` number and comparison slots (``x + y``, ``-x``, ``x < y`` ...) that call the array's
-    ``backend.operators[qualnames[method]]`` in C for operands of exactly ``pa.Array``.
+    ``backend.operators[qualnames[method]]`` in C for operands of exactly ``pa.Array``, and in-place slots
+    (``x += y`` ...) that call its ``backend.inplace[method]`` so.
 
     ``qualnames`` maps a forward method (``"__add__"``, ``"__neg__"``, ``"__lt__"``) to the function its
     Python operator calls; the reflected method calls the same one. Every other call (an operand of a

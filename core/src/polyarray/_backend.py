@@ -131,7 +131,7 @@ class Backend(Namespace):
     """
 
     # Slots, so that the compiled fast paths read the tables at a fixed place (see _speedups.c).
-    __slots__ = ("direct_index_type", "functions", "operators")
+    __slots__ = ("direct_index_type", "functions", "inplace", "operators")
 
     # Set when the backend is built (``build_backend``), before it is handed out.
     getitem: Callable[[Any, Any], Any]

@@ -158,6 +158,8 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
+        native_class: None, or the class the first array operand must have exactly for ``native`` (and
+            ``bare``) to be called: NumPy's ``x ** y`` is ``np.power`` on arrays but not on NumPy's scalars.
         bare: the framework callable that gives what ``native`` gives for a call with the required arguments
             alone, positionally, every array operand native (no Python scalar), for those dtypes (the
             implementation's ``polyarray_bare`` mark: ``torch.sum`` beside a ``native`` that hands that call
@@ -212,6 +214,7 @@ class FastPlan:
         "keywords",
         "minimum_rank",
         "native",
+        "native_class",
         "native_dtypes",
         "native_type",
         "npositional",
@@ -231,6 +234,7 @@ class FastPlan:
     impl: Callable[..., Any]
     native: Callable[..., Any] | None
     native_dtypes: Any
+    native_class: type[Any] | None
     bare: Callable[..., Any] | None
     inplace: Callable[[Any, Any], Any] | None
     native_type: type[Any]
@@ -361,7 +365,9 @@ def inplace_operator(
         reference.reference = reference  # type: ignore[attr-defined]  # pyright: ignore[reportFunctionMemberAccess]
         return reference
     T, B, others = plan.native_type, backend, plan.other_types
-    impl, native, native_dtypes, writer = plan.impl, plan.native, plan.native_dtypes or (), plan.inplace
+    impl, native, writer = plan.impl, plan.native, plan.inplace
+    # The dtypes native holds for, where x's class is one it holds for (x is always of the main native class).
+    native_dtypes = plan.native_dtypes or () if plan.native_class in (None, plan.native_type) else ()
     scalar_rules = plan.scalars or {}
     check_nans, device_of = plan.check_nans, plan.device_of
     update = backend.raw.inplace_update
@@ -403,6 +409,11 @@ def inplace_operator(
         return assign_result(self, result, symbol, name)
 
     inplace.reference = reference  # type: ignore[attr-defined]  # pyright: ignore[reportFunctionMemberAccess]
+    if _accel.AVAILABLE and writer is not None:
+        compiled = _accel.fast_inplace(plan, inplace, reference)
+        if compiled is not inplace:
+            _tracers.trace_python_instead(compiled, inplace)
+            return compiled
     return inplace
 
 
@@ -535,7 +546,7 @@ def plan_for(
         guarded, plan.impl = None, choose(implementation, mixed[1], mixed[2])
     else:
         plan.impl = _direct(implementation)
-    plan.native, plan.native_dtypes = guarded if guarded is not None else (None, None)
+    plan.native, plan.native_dtypes, plan.native_class = guarded if guarded is not None else (None, None, None)
     plan.bare = _bare_mark(implementation) if guarded is not None else None
     plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
@@ -670,7 +681,8 @@ def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
     The mark is ``(native, code)``; it counts only on the function whose code
     it names, not on a wrapper that copied the attribute. A mark with a third
     item, the native dtypes it holds for, is :func:`_guarded_direct`'s; with a
-    fourth, the implementation forwards to that one for every call.
+    fourth, the implementation forwards to that one for every call (a fifth
+    is the class the first is guarded by too).
     """
     mark = _mark_of(implementation)
     if mark is None or len(mark) == 3:
@@ -678,12 +690,17 @@ def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
     return mark[0] if len(mark) == 2 else mark[3]
 
 
-def _guarded_direct(implementation: Callable[..., Any]) -> tuple[Callable[..., Any], frozenset[Any]] | None:
-    """``(native, dtypes)`` of a mark ``(native, code, dtypes[, forwarded_to])``: the implementation gives what
-    ``native`` gives for operands of those native dtypes (the first array's dtype decides), so the fast path
-    calls ``native``."""
+def _guarded_direct(
+    implementation: Callable[..., Any],
+) -> tuple[Callable[..., Any], frozenset[Any], type[Any] | None] | None:
+    """``(native, dtypes, cls)`` of a mark ``(native, code, dtypes[, forwarded_to[, cls]])``: the implementation
+    gives what ``native`` gives for operands of those native dtypes (the first array's dtype decides), and where
+    the mark names ``cls``, for a first operand of exactly that class (NumPy's ``ndarray``, not its scalars); so
+    the fast path calls ``native`` (``cls`` None: any class)."""
     mark = _mark_of(implementation)
-    return (mark[0], frozenset(mark[2])) if mark is not None and len(mark) >= 3 else None
+    if mark is None or len(mark) < 3:
+        return None
+    return mark[0], frozenset(mark[2]), mark[4] if len(mark) == 5 else None
 
 
 def _bare_mark(implementation: Callable[..., Any]) -> Callable[..., Any] | None:
@@ -702,7 +719,7 @@ def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], An
 
 
 def _mark_of(
-    implementation: Callable[..., Any], attribute: str = "polyarray_direct", sizes: tuple[int, ...] = (2, 3, 4)
+    implementation: Callable[..., Any], attribute: str = "polyarray_direct", sizes: tuple[int, ...] = (2, 3, 4, 5)
 ) -> tuple[Any, ...] | None:
     """The mark ``attribute`` of ``implementation``: a tuple of one of ``sizes`` items whose second is the code
     object of the function it was put on (not of a wrapper that copied the attribute)."""
@@ -794,7 +811,13 @@ def _ranks_at_least(rank: int, *arrays: Any) -> bool:
 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
-    impl, native, native_dtypes, bare = plan.impl, plan.native, plan.native_dtypes, plan.bare
+    impl, native, native_dtypes, bare, native_class = (
+        plan.impl,
+        plan.native,
+        plan.native_dtypes,
+        plan.bare,
+        plan.native_class,
+    )
     T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
     # finish is None only where wrap is 0, which never calls it.
@@ -822,7 +845,11 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
 
     def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any, alone: bool) -> Any:
         # alone: the required arguments alone, every array native (where a bare mark applies).
-        if native is not None and dtype in native_dtypes:
+        if (
+            native is not None
+            and dtype in native_dtypes
+            and (native_class is None or values[arrays[0]].__class__ is native_class)
+        ):
             target = bare if alone and bare is not None else native
         else:
             target = impl
@@ -967,7 +994,11 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                         if not minimum_rank or _ranks_at_least(minimum_rank, value):
                             # call((value,), kwargs, dtype, True), in line (as in fast_two).
                             target = impl
-                            if native is not None and dtype in native_dtypes:
+                            if (
+                                native is not None
+                                and dtype in native_dtypes
+                                and (native_class is None or cls is native_class)
+                            ):
                                 target = native if bare is None else bare
                             try:
                                 result = target(value)
@@ -1026,7 +1057,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 alone = False
             else:
                 return fast(first, second)
-            if native is not None and dtype in native_dtypes:
+            if native is not None and dtype in native_dtypes and (native_class is None or x.__class__ is native_class):
                 target = bare if alone and bare is not None else native
             else:
                 target = impl

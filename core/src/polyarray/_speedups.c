@@ -97,6 +97,7 @@ static Py_ssize_t stack_offset = -1;    /* the slots HandlerState.process_stack,
 static PyTypeObject *backend_type = NULL; /* polyarray's Backend, and its slots .functions, .operators */
 static Py_ssize_t functions_offset = -1;
 static Py_ssize_t operators_offset = -1;
+static Py_ssize_t inplace_offset = -1;      /* the slot Backend.inplace */
 static Py_ssize_t index_type_offset = -1; /* the slot Backend.direct_index_type */
 static Py_ssize_t implicit_offset = -1;
 
@@ -151,14 +152,16 @@ configure(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_ssize_t implicit = slot_offset((PyObject *)Py_TYPE(given_state), "implicit");
     Py_ssize_t functions = slot_offset(backends, "functions");
     Py_ssize_t operators = slot_offset(backends, "operators");
+    Py_ssize_t inplace = slot_offset(backends, "inplace");
     Py_ssize_t index_type = slot_offset(backends, "direct_index_type");
     if (data < 0 || backend < 0 || dynamic < 0 || stack < 0 || implicit < 0 || functions < 0 || operators < 0 ||
-        index_type < 0) {
+        inplace < 0 || index_type < 0) {
         return NULL;
     }
     Py_XSETREF(backend_type, (PyTypeObject *)Py_NewRef(backends));
     functions_offset = functions;
     operators_offset = operators;
+    inplace_offset = inplace;
     index_type_offset = index_type;
     Py_XSETREF(settings, (Settings *)Py_NewRef(given_settings));
     Py_XSETREF(state, Py_NewRef(given_state));
@@ -242,6 +245,9 @@ typedef struct {
     PyObject *impl;
     PyObject *native;          /* the framework's callable for native_dtypes, or NULL */
     PyObject *native_dtypes;
+    PyObject *native_class;    /* the class the first array must have exactly for native (NULL: any) */
+    PyObject *writer;          /* x op= y: the plan's inplace writer (NULL: not an in-place function) */
+    PyObject *reference;       /* x op= y: the reference, where the writer raises (owned) */
     PyObject *bare;            /* native's stand-in for the required arguments alone, all arrays native; or NULL */
     PyTypeObject *native_type;
     PyObject *other_types;     /* the backend's other native array classes (a tuple, maybe empty) */
@@ -276,6 +282,7 @@ fast_traverse(FastFunction *self, visitproc visit, void *arg)
     Py_VISIT(self->dict);
     Py_VISIT(self->python);
     Py_VISIT(self->plan);
+    Py_VISIT(self->reference);
     return 0;
 }
 
@@ -285,6 +292,7 @@ fast_clear(FastFunction *self)
     Py_CLEAR(self->dict);
     Py_CLEAR(self->python);
     Py_CLEAR(self->plan);
+    Py_CLEAR(self->reference);
     return 0;
 }
 
@@ -808,7 +816,8 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
     }
     PyObject *target = self->impl;
-    if (self->native != NULL && dtype != NULL) {
+    if (self->native != NULL && dtype != NULL &&
+        (self->native_class == NULL || (PyObject *)Py_TYPE(values[self->arrays[0]]) == self->native_class)) {
         int contains = PySet_Contains(self->native_dtypes, dtype);
         if (contains < 0) {
             goto release;
@@ -835,6 +844,74 @@ release:
 
 python_with_dtype:
     Py_XDECREF(dtype);
+python:
+    return PyObject_Vectorcall(self->python, args, nargsf, kwnames);
+}
+
+/*
+ * x op= y (backend.inplace[name], _fastpath.inplace_operator) for the calls its Python closure writes
+ * through the plan's writer: x a pa.Array over the main native class, y a native array or pa.Array of the
+ * backend with x's dtype, or a Python scalar that takes it (the scalar rule), and the dtype one the writer
+ * holds for. The writer raises before it writes anything; where it raises, the reference computes x op y
+ * and raises the translated error. Every other call goes to the Python closure.
+ */
+static PyObject *
+inplace_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    FastFunction *self = (FastFunction *)op;
+    if (PyVectorcall_NARGS(nargsf) != 2 || kwnames != NULL || (self->check_nans && settings->nan_checking) ||
+        !Py_IS_TYPE(args[0], array_type)) {
+        goto python;
+    }
+    PyObject *data = SLOT(args[0], data_offset), *operand = args[1];
+    if (data == NULL || Py_TYPE(data) != self->native_type) {
+        goto python;
+    }
+    if (Py_IS_TYPE(operand, array_type) && SLOT(operand, backend_offset) == self->backend) {
+        operand = SLOT(operand, data_offset);
+        if (operand == NULL) {
+            goto python;
+        }
+    }
+    PyObject *dtype = dtype_of(self, data);
+    if (dtype == NULL) {
+        PyErr_Clear();
+        goto python;
+    }
+    int ok;
+    if (PyLong_CheckExact(operand) || PyFloat_CheckExact(operand) || PyComplex_CheckExact(operand)) {
+        ok = self->scalars != NULL ? scalar_ok(self, operand, dtype) : 0;
+    }
+    else if ((ok = is_native(self, operand)) > 0) {
+        PyObject *other = dtype_of(self, operand);
+        if (other == NULL) {
+            PyErr_Clear();
+            ok = 0;
+        }
+        else {
+            ok = other == dtype && self->device_of == NULL; /* devices are compared by the Python closure */
+            Py_DECREF(other);
+        }
+    }
+    if (ok > 0) {
+        ok = PySet_Contains(self->native_dtypes, dtype);
+    }
+    Py_DECREF(dtype);
+    if (ok < 0) {
+        return NULL;
+    }
+    if (ok == 0) {
+        goto python;
+    }
+    PyObject *operands[2] = {data, operand};
+    PyObject *written = PyObject_Vectorcall(self->writer, operands, 2, NULL);
+    if (written == NULL) {
+        PyErr_Clear(); /* nothing was written: the reference raises the translated error, or writes */
+        return PyObject_Vectorcall(self->reference, args, 2, NULL);
+    }
+    Py_DECREF(written);
+    return Py_NewRef(args[0]);
+
 python:
     return PyObject_Vectorcall(self->python, args, nargsf, kwnames);
 }
@@ -942,6 +1019,8 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(impl, "impl");
     BORROW(native, "native");
     BORROW(native_dtypes, "native_dtypes");
+    BORROW(native_class, "native_class");
+    BORROW(writer, "inplace");
     BORROW(bare, "bare");
     BORROW(backend, "backend");
     BORROW(translate, "translate");
@@ -1050,7 +1129,8 @@ read_plan(FastFunction *self, PyObject *plan)
         return 0; /* creation functions of arrays (byte order): the Python fast path takes their calls */
     }
     if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
-        (self->native != NULL && self->native_dtypes == NULL) || (self->npromoted == 1) ||
+        (self->native != NULL && self->native_dtypes == NULL) || (self->native_class != NULL && self->narrays == 0) ||
+        (self->npromoted == 1) ||
         (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
         return -1;
@@ -1074,12 +1154,12 @@ read_plan(FastFunction *self, PyObject *plan)
 static PyObject *
 fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"plan", "python", NULL};
-    PyObject *plan, *python;
+    static char *keywords[] = {"plan", "python", "reference", NULL};
+    PyObject *plan, *python, *reference = NULL;
     if (!configured()) {
         return NULL;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO:FastFunction", keywords, &plan, &python)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|O:FastFunction", keywords, &plan, &python, &reference)) {
         return NULL;
     }
     FastFunction *self = (FastFunction *)type->tp_alloc(type, 0);
@@ -1098,6 +1178,16 @@ fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     self->vectorcall = fast_vectorcall;
+    if (reference != NULL) {
+        /* x op= y: the compiled path takes the calls the plan's writer writes; without one, none. */
+        if (self->writer == NULL || self->native_dtypes == NULL || self->native_type == NULL ||
+            (self->native_class != NULL && self->native_class != (PyObject *)self->native_type)) {
+            Py_DECREF(self);
+            return Py_NewRef(python);
+        }
+        self->reference = Py_NewRef(reference);
+        self->vectorcall = inplace_vectorcall;
+    }
     return (PyObject *)self;
 }
 
@@ -1636,22 +1726,24 @@ accelerate_getitem(PyObject *module, PyObject *Py_UNUSED(ignored))
  * the call to the other operand) and calls the methods found on the operands' classes. The
  * slots are installed on pa.Array and on each subclass whose slot is still CPython's generic
  * one, so that an operation mixing them is decided here once. Assigning an operator to the
- * class (Array.__add__ = ...) restores CPython's own slot.
+ * class (Array.__add__ = ...) restores CPython's own slot. The in-place slots (x += y ...)
+ * call the array's backend.inplace[method] so, and the class's method otherwise.
  */
 
 #define NUMBER_SLOT(type, offset) (*(void **)((char *)(type)->tp_as_number + (offset)))
 
 typedef struct {
     const char *method;    /* the method the slot calls: "__add__" */
-    const char *reflected; /* its reflected method ("__radd__"); NULL for a unary slot */
+    const char *reflected; /* its reflected method ("__radd__"); NULL for a unary or in-place slot */
     size_t offset;         /* the slot in PyNumberMethods */
     void *fast;            /* the compiled slot */
     void *generic;         /* CPython's slot it replaced */
     PyObject *name, *rname; /* interned at import */
     PyObject *qualname;     /* backend.operators[qualname]; set by accelerate_slots before the slot is installed */
+    int inplace;            /* x op= y: the slot calls backend.inplace[method] */
 } NumberSlot;
 
-#define NUMBER_SLOTS 17
+#define NUMBER_SLOTS 30
 static NumberSlot number_slots[NUMBER_SLOTS];
 static PyObject *comparison_names[6];     /* "__lt__" ... by Py_LT ... */
 static PyObject *comparison_qualnames[6]; /* "less" ... */
@@ -1831,8 +1923,29 @@ unary_slot(const NumberSlot *slot, PyObject *a)
     return call_method(a, slot->name, NULL, 0, 1);
 }
 
+/* x op= y: backend.inplace[method](x, y) for x exactly a pa.Array and y an operand the operators take at once,
+ * as the Python method does (_array.py _inplace); else the method of x's class, as CPython's generic slot
+ * calls it (NotImplemented, where it declines, has CPython compute x op y instead). */
+static PyObject *
+inplace_slot(const NumberSlot *slot, PyObject *a, PyObject *b)
+{
+    if (plain_array(a) && fast_operand(b)) {
+        PyObject *target = backend_entry(SLOT(a, backend_offset), inplace_offset, slot->name);
+        if (target == NULL) {
+            return NULL;
+        }
+        PyObject *args[2] = {a, b};
+        PyObject *result = PyObject_Vectorcall(target, args, 2, NULL);
+        Py_DECREF(target);
+        return result;
+    }
+    return call_method(a, slot->name, &b, 1, 0);
+}
+
 #define BINARY_SLOT(index)                                                                                          \
     static PyObject *binary_slot_##index(PyObject *a, PyObject *b) { return binary_slot(&number_slots[index], a, b); }
+#define INPLACE_SLOT(index)                                                                                         \
+    static PyObject *inplace_slot_##index(PyObject *a, PyObject *b) { return inplace_slot(&number_slots[index], a, b); }
 #define UNARY_SLOT(index)                                                                                           \
     static PyObject *unary_slot_##index(PyObject *a) { return unary_slot(&number_slots[index], a); }
 
@@ -1852,8 +1965,28 @@ UNARY_SLOT(13)
 UNARY_SLOT(14)
 UNARY_SLOT(15)
 UNARY_SLOT(16)
+INPLACE_SLOT(17)
+INPLACE_SLOT(18)
+INPLACE_SLOT(19)
+INPLACE_SLOT(20)
+INPLACE_SLOT(21)
+INPLACE_SLOT(22)
+INPLACE_SLOT(23)
+INPLACE_SLOT(24)
+INPLACE_SLOT(25)
+INPLACE_SLOT(26)
+INPLACE_SLOT(27)
+INPLACE_SLOT(28)
 
 #define POWER 12
+#define INPLACE_POWER 29
+
+/* x **= y: CPython's generic slot calls __ipow__(y), whatever the (absent) modulus. */
+static PyObject *
+inplace_power_slot(PyObject *a, PyObject *b, PyObject *Py_UNUSED(modulus))
+{
+    return inplace_slot(&number_slots[INPLACE_POWER], a, b);
+}
 
 /* x ** y, and pow(x, y, modulus), which CPython gives to the first operand's __pow__ alone. */
 static PyObject *
@@ -1888,6 +2021,19 @@ static NumberSlot number_slots[NUMBER_SLOTS] = {
     {"__pos__", NULL, offsetof(PyNumberMethods, nb_positive), unary_slot_14},
     {"__abs__", NULL, offsetof(PyNumberMethods, nb_absolute), unary_slot_15},
     {"__invert__", NULL, offsetof(PyNumberMethods, nb_invert), unary_slot_16},
+    {"__iadd__", NULL, offsetof(PyNumberMethods, nb_inplace_add), inplace_slot_17, .inplace = 1},
+    {"__isub__", NULL, offsetof(PyNumberMethods, nb_inplace_subtract), inplace_slot_18, .inplace = 1},
+    {"__imul__", NULL, offsetof(PyNumberMethods, nb_inplace_multiply), inplace_slot_19, .inplace = 1},
+    {"__itruediv__", NULL, offsetof(PyNumberMethods, nb_inplace_true_divide), inplace_slot_20, .inplace = 1},
+    {"__ifloordiv__", NULL, offsetof(PyNumberMethods, nb_inplace_floor_divide), inplace_slot_21, .inplace = 1},
+    {"__imod__", NULL, offsetof(PyNumberMethods, nb_inplace_remainder), inplace_slot_22, .inplace = 1},
+    {"__imatmul__", NULL, offsetof(PyNumberMethods, nb_inplace_matrix_multiply), inplace_slot_23, .inplace = 1},
+    {"__iand__", NULL, offsetof(PyNumberMethods, nb_inplace_and), inplace_slot_24, .inplace = 1},
+    {"__ior__", NULL, offsetof(PyNumberMethods, nb_inplace_or), inplace_slot_25, .inplace = 1},
+    {"__ixor__", NULL, offsetof(PyNumberMethods, nb_inplace_xor), inplace_slot_26, .inplace = 1},
+    {"__ilshift__", NULL, offsetof(PyNumberMethods, nb_inplace_lshift), inplace_slot_27, .inplace = 1},
+    {"__irshift__", NULL, offsetof(PyNumberMethods, nb_inplace_rshift), inplace_slot_28, .inplace = 1},
+    {"__ipow__", NULL, offsetof(PyNumberMethods, nb_inplace_power), inplace_power_slot, .inplace = 1},
 };
 
 static const char *comparison_methods[6] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"};
@@ -1947,7 +2093,8 @@ accelerate_slots(PyObject *module, PyObject *qualnames)
     PyObject *named[NUMBER_SLOTS + 6];
     for (int i = 0; i < NUMBER_SLOTS + 6; i++) {
         PyObject *name = i < NUMBER_SLOTS ? number_slots[i].name : comparison_names[i - NUMBER_SLOTS];
-        named[i] = named_operator(qualnames, name);
+        /* An in-place slot calls backend.inplace[its method name]. */
+        named[i] = i < NUMBER_SLOTS && number_slots[i].inplace ? Py_NewRef(name) : named_operator(qualnames, name);
         if (named[i] == NULL) {
             while (--i >= 0) {
                 Py_DECREF(named[i]);

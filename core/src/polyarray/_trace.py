@@ -730,6 +730,8 @@ class Twin:
         name = decl.qualname
         forwarded = _direct(function)  # the framework callable the implementation forwards every call to, or itself
         guarded = _guarded_direct(function)
+        if guarded is not None and guarded[2] is not None:
+            guarded = None  # guarded by class too: a replay's arrays of that dtype may be of another class
         # A mark's native that is a function of the plugin (not the framework's callable) is recorded as the
         # framework calls it makes, as the implementation is.
         lowered_native = guarded[0] if guarded is not None and inspect.isfunction(guarded[0]) else function

@@ -15,7 +15,7 @@ def direct(
     *,
     when: Callable[..., bool] | None = None,
     dtypes: Iterable[Any] | None = None,
-    faster: tuple[Callable[..., Any], Iterable[Any]] | None = None,
+    faster: tuple[Callable[..., Any], Iterable[Any]] | tuple[Callable[..., Any], Iterable[Any], type] | None = None,
     inplace: Callable[[Any, Any], Any] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
@@ -53,7 +53,11 @@ def direct(
     NumPy's scalar arithmetic, about ten times cheaper than the ufunc on
     them, and on arrays it is the ufunc itself; the values, dtypes and types
     are the ufunc's (tests/test_fastpath.py), and a warning for an overflow
-    on scalars names the "scalar multiply".
+    on scalars names the "scalar multiply". ``faster=(callable, dtypes, cls)``
+    holds only where the first operand is of exactly the class ``cls`` (the
+    mark's fifth item): ``x ** y`` on an ndarray is ``np.power`` (NumPy
+    squares for the exponent 2, as np.power does), but NumPy's scalar power
+    rounds some values of NumPy scalars otherwise.
 
     ``inplace``, beside ``dtypes`` or ``faster`` for a function of two
     operands, writes what the mark's callable gives into the first operand,
@@ -70,8 +74,9 @@ def direct(
         if when is not None:
             function.polyarray_replay = (native, function.__code__, when)  # type: ignore[attr-defined]
         if faster is not None:
-            cheaper, its_dtypes = faster
-            function.polyarray_direct = (cheaper, function.__code__, frozenset(its_dtypes), native)  # type: ignore[attr-defined]
+            cheaper, its_dtypes, *its_class = faster
+            mark = (cheaper, function.__code__, frozenset(its_dtypes), native, *its_class)
+            function.polyarray_direct = mark  # type: ignore[attr-defined]
         elif dtypes is not None:
             function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
         elif when is None:

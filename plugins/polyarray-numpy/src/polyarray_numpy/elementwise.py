@@ -413,6 +413,9 @@ def positive(x, /):
 #: result differs in the last bit for some values); none before.
 _SQUARED_KINDS = {int: "iuf", float: "f"} if np.lib.NumpyVersion(np.__version__) >= "2.1.0" else {}
 _NDARRAY, _SQUARE, _POWER = np.ndarray, np.square, np.power
+#: The dtypes whose ndarrays ``x ** y`` raises to a power as ``np.power`` does (NumPy 2.1 on, as for squaring):
+#: not float16, whose ``x ** 0.5`` NumPy computes as ``np.sqrt``, which rounds some values otherwise.
+_POWERED_BY_OPERATOR = (np.dtype(np.float32), np.dtype(np.float64), *(np.dtype(c) for c in "bhilqBHILQ"))
 
 
 def _power(x1, x2, /):
@@ -426,7 +429,7 @@ def _power(x1, x2, /):
 
 
 @hookimpl
-@direct(_power)
+@direct(_power, faster=(operator.pow, _POWERED_BY_OPERATOR, _NDARRAY) if _SQUARED_KINDS else None)
 def pow(x1, x2, /):
     return _power(x1, x2)
 
