@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import importlib.util
+import operator
 import os
 import pickle
 import sys
@@ -186,6 +187,9 @@ def test_no_reference_is_leaked():
         lambda: pa.add(b, b),
         lambda: xp.matmul(a, a),
         lambda: pa.sum(b),
+        lambda: operator.iadd(b, 0.0),  # the in-place slot and the compiled writer call
+        lambda: operator.iadd(b, b),
+        lambda: operator.isub(b, np.zeros(4, dtype=np.float32)),
     ]
     for call in calls:
         call()
@@ -196,6 +200,10 @@ def test_no_reference_is_leaked():
             call()
         with pytest.raises(pa.PolyarrayError):
             xp.matmul(a, np.ones((2, 3)))
+        with np.errstate(all="raise"):  # the writer declines: the reference writes
+            operator.iadd(b, 0.0)
+        with pytest.raises(pa.PolyarrayError):
+            operator.iadd(b, np.ones(3, dtype=np.float32))  # the writer raises: the reference raises
     gc.collect()
     assert (sys.getrefcount(a), sys.getrefcount(b), sys.getrefcount(xp), sys.getrefcount(b.data)) == before
 

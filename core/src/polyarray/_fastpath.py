@@ -990,34 +990,33 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     creation and native_byte_order(value) is not value
                 ):
                     dtype = value.dtype if native is not None else None
+                    passed: dict[str, Any] | None = None
                     if not kwargs:
-                        if not minimum_rank or _ranks_at_least(minimum_rank, value):
-                            # call((value,), kwargs, dtype, True), in line (as in fast_two).
-                            target = impl
-                            if (
-                                native is not None
-                                and dtype in native_dtypes
-                                and (native_class is None or cls is native_class)
-                            ):
-                                target = native if bare is None else bare
-                            try:
-                                result = target(value)
-                            except PolyarrayError:
-                                raise
-                            except Exception as error:
-                                if translate is None:
-                                    raise
-                                raise translate(error, qualname, backend_name) from error
-                            return finished(result)
+                        if minimum_rank and not _ranks_at_least(minimum_rank, value):
+                            return fast(*args, **kwargs)
                     else:
                         try:
                             rank = value.ndim if ranked or minimum_rank else 0
                         except (AttributeError, TypeError):
                             return fast(*args, **kwargs)  # no rank to read (TensorFlow's ResourceVariable)
-                        if rank >= minimum_rank:
-                            passed = keywords_passed(kwargs, rank)
-                            if passed is not None:
-                                return call((value,), passed, dtype, False)
+                        if rank < minimum_rank:
+                            return fast(*args, **kwargs)
+                        passed = keywords_passed(kwargs, rank)
+                        if passed is None:
+                            return fast(*args, **kwargs)
+                    # call((value,), passed or {}, dtype, not kwargs), in line (as in fast_two).
+                    target = impl
+                    if native is not None and dtype in native_dtypes and (native_class is None or cls is native_class):
+                        target = native if kwargs or bare is None else bare
+                    try:
+                        result = target(value, **passed) if passed else target(value)
+                    except PolyarrayError:
+                        raise
+                    except Exception as error:
+                        if translate is None:
+                            raise
+                        raise translate(error, qualname, backend_name) from error
+                    return finished(result)
             return fast(*args, **kwargs)
 
         return fast_one
@@ -1038,12 +1037,19 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if not unwrap or y.backend is not B:
                     return fast(first, second)
                 y = y.data
-            x_native = x.__class__ is T or (others and isinstance(x, others))
-            y_native = y.__class__ is T or (others and isinstance(y, others))
+            x_class, y_class = x.__class__, y.__class__
+            x_native = x_class is T or (others and x_class not in SCALAR_TYPES and isinstance(x, others))
+            y_native = y_class is T or (others and y_class not in SCALAR_TYPES and isinstance(y, others))
             if x_native and y_native:
                 dtype = x.dtype
-                if (promoted and y.dtype is not dtype) or (minimum_rank and not _ranks_at_least(minimum_rank, x, y)):
+                if promoted and y.dtype is not dtype:
                     return fast(first, second)
+                if minimum_rank:
+                    try:  # _ranks_at_least(minimum_rank, x, y), in line
+                        if x.ndim < minimum_rank or y.ndim < minimum_rank:
+                            return fast(first, second)
+                    except (AttributeError, TypeError):
+                        return fast(first, second)
                 alone = True
             elif scalar_operands and (x_native or y_native):
                 # An array and a Python scalar, which takes the array's dtype where its rule says so (as in fast
@@ -1069,6 +1075,15 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if translate is None:
                     raise
                 raise translate(error, qualname, backend_name) from error
+            if result.__class__ is T and (wrap == 3 or (wrap == 1 and config.array_mode)):
+                # finished(result) for a native result, in line: a Python frame fewer.
+                array = new_object(Array)
+                array.data, array.backend = result, B
+                if config.dynamic_backend:
+                    array._dynamic = True
+                    if config.registering:
+                        register(array)
+                return array
             return finished(result)
 
         scalar_operands = scalars is not None and not minimum_rank and not ranked

@@ -64,6 +64,8 @@ _DTYPE_NAMES: dict[Any, str | None] = {}
 def _dtype_name(dtype: Any) -> str | None:
     if dtype is None:
         return None
+    if dtype.__class__ is DType:
+        return dtype.name
     if compiling():
         # PyTorch's compiler would hash every dtype the memo holds (a pa.DType's hash it cannot trace).
         return dtype_name_of(dtype)
