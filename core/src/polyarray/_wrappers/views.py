@@ -197,7 +197,9 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
         data = x.data
         if native_type is not None and _is_plain_basic(key):
             try:
-                result = _zero_d_view(data, key, data[key], native_type)
+                result = data[key]
+                if result.__class__ is not native_type:
+                    result = _zero_d_view(data, key, result, native_type)
             except Exception:
                 result = None  # the slow path below raises the error, translated
             if result.__class__ is native_type:
