@@ -541,7 +541,7 @@ def test_numpy_pow_of_ndarrays_and_of_numpy_scalars_is_np_power():
                 reduced = pa.max(pa.asarray(np.stack([value, value])))  # a pa.Array around a NumPy scalar
                 assert isinstance(reduced.data, np.generic)
                 powered = (reduced**exponent).data
-                expected = np.power(value, exponent)
+                expected = np.power(value, dtype(exponent))  # the Python scalar takes the array's dtype
                 assert type(powered) is type(expected) and powered == expected, (dtype, exponent, value)
 
 
