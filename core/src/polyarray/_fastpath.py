@@ -367,7 +367,7 @@ def inplace_operator(
     T, B, others = plan.native_type, backend, plan.other_types
     impl, native, writer = plan.impl, plan.native, plan.inplace
     # The dtypes native holds for, where x's class is one it holds for (x is always of the main native class).
-    native_dtypes = plan.native_dtypes or () if plan.native_class in (None, plan.native_type) else ()
+    native_dtypes = (plan.native_dtypes or ()) if plan.native_class in (None, plan.native_type) else ()
     scalar_rules = plan.scalars or {}
     check_nans, device_of = plan.check_nans, plan.device_of
     update = backend.raw.inplace_update

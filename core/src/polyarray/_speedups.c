@@ -1180,7 +1180,7 @@ fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->vectorcall = fast_vectorcall;
     if (reference != NULL) {
         /* x op= y: the compiled path takes the calls the plan's writer writes; without one, none. */
-        if (self->writer == NULL || self->native_dtypes == NULL || self->native_type == NULL ||
+        if (self->writer == NULL || self->native_dtypes == NULL ||
             (self->native_class != NULL && self->native_class != (PyObject *)self->native_type)) {
             Py_DECREF(self);
             return Py_NewRef(python);
