@@ -613,7 +613,7 @@ def dtype_converter(decl: Declaration, backend: Backend) -> Callable[[Any], Any]
     for this context's default)."""
     convert = naming(functools.partial(backend.native_dtype, function=decl.qualname), decl, backend)
     known: dict[int, tuple[Any, Any]] = {}
-    is_compiling = _tracers.compiling
+    is_compiling = _tracers.compiling_test()
 
     def to_native_dtype(dtype: Any) -> Any:
         if is_compiling():

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["trace_python_instead", "constant_when_compiled", "compiling"]
+__all__ = ["trace_python_instead", "constant_when_compiled", "compiling", "compiling_test"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -67,6 +67,20 @@ def compiling() -> bool:
         compiler = torch.compiler
         is_compiling = _remember(getattr(compiler, "is_dynamo_compiling", compiler.is_compiling))
     return is_compiling()
+
+
+def compiling_test() -> Callable[[], bool]:
+    """The quickest test of :func:`compiling` to keep: PyTorch's own where PyTorch is imported (one call fewer),
+    else :func:`compiling` itself, which finds PyTorch's once it is imported.
+
+    >>> from polyarray._tracers import compiling_test
+    >>> compiling_test()()
+    False
+    """
+    if sys.modules.get("torch") is None:
+        return compiling
+    compiling()
+    return _torch_is_compiling or compiling
 
 
 def _remember(is_compiling: Callable[[], bool]) -> Callable[[], bool]:

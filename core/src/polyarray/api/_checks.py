@@ -346,10 +346,15 @@ def shape_fits(args: tuple, kwargs: dict[str, Any]) -> None:
     (:data:`MOST_BYTES`), so a larger shape is the same ``PolyarrayValueError`` on every backend, raised before any
     framework tries to hold it. (Each size is a non-negative int of at most 2**63 - 1, checked from the
     annotations before this check runs.)"""
-    shape = _arg(args, kwargs, 0, "shape", None)
-    sizes = (shape,) if shape.__class__ is int else shape
-    if isinstance(sizes, tuple) and all(size.__class__ is int for size in sizes):
-        _fits(math.prod(sizes), kwargs.get("dtype"), f"shape={shape}")
+    shape = args[0] if args else kwargs.get("shape")
+    if shape.__class__ is int:
+        count = shape
+    elif isinstance(shape, tuple) and all(size.__class__ is int for size in shape):
+        count = math.prod(shape)
+    else:
+        return
+    if count >= _FEW:
+        _fits(count, kwargs.get("dtype"), f"shape={shape}")
 
 
 def eye_arguments(args: tuple, kwargs: dict[str, Any]) -> tuple | None:
@@ -619,7 +624,8 @@ def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
 def real_cast(args: tuple, kwargs: dict[str, Any]) -> None:
     """``astype``: a complex array casts only to a complex dtype (or bool); its parts are taken explicitly."""
     dtype_required(args, kwargs)
-    if _kind(args[0] if args else kwargs.get("x")) != "complex":
+    x = args[0] if args else kwargs.get("x")
+    if x.__class__ is not complex and not (_dtype_name(getattr(x, "dtype", None)) or "").startswith("complex"):
         return
     name = _dtype_name(args[1] if len(args) > 1 else kwargs.get("dtype"))
     if name is not None and not name.startswith("complex") and name != "bool":

@@ -71,41 +71,56 @@ _FILTERS_READ: list[Any] = [None, -1, None, False]
 _MODULE_FILTERS = not getattr(sys.flags, "context_aware_warnings", False)
 
 
-def errors_only_warn() -> bool:
-    """Whether a floating-point error in a ufunc can only warn, so no ufunc raises after writing its output:
-    NumPy's default error state, and no warning filter that turns a RuntimeWarning into an error.
-
-    >>> errors_only_warn()
-    True
-    >>> with np.errstate(over="raise"):
-    ...     errors_only_warn()
-    False
-    """
-    if _ERROR_STATE is None or _ERROR_STATE.get() is not _DEFAULT_ERROR_STATE or not _MODULE_FILTERS:
-        return False
-    filters = warnings.filters
-    first = filters[0] if filters else None
-    read = _FILTERS_READ
-    if filters is not read[0] or len(filters) != read[1] or first is not read[2]:
-        safe = not any(entry[0] == "error" and issubclass(RuntimeWarning, entry[2]) for entry in filters)
-        read[:] = [filters, len(filters), first, safe]
-    return bool(read[3])
+def _filters_keep_warnings(filters: list[Any]) -> bool:
+    """Whether none of the warning ``filters`` turns a RuntimeWarning into an error."""
+    return not any(entry[0] == "error" and issubclass(RuntimeWarning, entry[2]) for entry in filters)
 
 
 class ErrorsMayRaise(Exception):
     """Raised by an in-place writer before it writes, where a floating-point error could raise after."""
 
 
+#: The in-place operator of each ufunc a writer is made for: on an ndarray ``x1``, ``x1 op= x2`` is
+#: ``ufunc(x1, x2, out=x1)`` (the same loop, casting and errors), with no keyword for NumPy to parse.
+_IN_PLACE_OPERATORS = {
+    np.add: operator.iadd,
+    np.subtract: operator.isub,
+    np.multiply: operator.imul,
+    np.divide: operator.itruediv,
+}
+
+
 def writing_into(ufunc: Any) -> Any:
-    """The in-place writer of ``ufunc`` (the ``polyarray_inplace`` mark): ``ufunc(x1, x2, out=x1)`` where
-    :func:`errors_only_warn`, which raises only before it writes (a shape that does not broadcast to ``x1``'s,
-    a read-only ``x1``), else :class:`ErrorsMayRaise`, before writing: polyarray then computes ``x1 op x2``
-    and copies it, so an error leaves ``x1`` unchanged."""
+    """The in-place writer of ``ufunc`` (one of :data:`_IN_PLACE_OPERATORS`; the ``polyarray_inplace`` mark) for an
+    ndarray ``x1``: ``ufunc(x1, x2, out=x1)`` where a floating-point error can only warn (NumPy's default error
+    state, and no warning filter that turns a RuntimeWarning into an error), so the ufunc raises only before it
+    writes (a shape that does not broadcast to ``x1``'s, a read-only ``x1``); else :class:`ErrorsMayRaise`, before
+    writing: polyarray then computes ``x1 op x2`` and copies it, so an error leaves ``x1`` unchanged.
+
+    >>> x = np.ones(3, np.float32)
+    >>> write = writing_into(np.add)
+    >>> write(x, 2.0)
+    >>> x
+    array([3., 3., 3.], dtype=float32)
+    >>> with np.errstate(over="raise"):
+    ...     write(x, 2.0)
+    Traceback (most recent call last):
+    ...
+    polyarray_numpy._helpers.ErrorsMayRaise: np.add could raise after writing
+    """
+    in_place = _IN_PLACE_OPERATORS[ufunc]
+    read = _FILTERS_READ
 
     def write(x1: Any, x2: Any, /) -> None:
-        if not errors_only_warn():
-            raise ErrorsMayRaise(f"np.{ufunc.__name__} could raise after writing")
-        ufunc(x1, x2, out=x1)
+        if _ERROR_STATE is not None and _ERROR_STATE.get() is _DEFAULT_ERROR_STATE and _MODULE_FILTERS:
+            filters = warnings.filters
+            first = filters[0] if filters else None
+            if filters is not read[0] or len(filters) != read[1] or first is not read[2]:
+                read[:] = [filters, len(filters), first, _filters_keep_warnings(filters)]
+            if read[3]:
+                in_place(x1, x2)
+                return
+        raise ErrorsMayRaise(f"np.{ufunc.__name__} could raise after writing")
 
     write.__name__ = write.__qualname__ = f"_{ufunc.__name__}_into"
     return write

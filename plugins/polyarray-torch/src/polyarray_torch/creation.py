@@ -188,6 +188,8 @@ def _any_range(start, stop, step, dtype, device):
 
 
 def _shape(shape):
+    if shape.__class__ is int and shape >= 0:
+        return (shape,)
     shape = (operator.index(shape),) if not isinstance(shape, (tuple, list, torch.Size)) else tuple(shape)
     for size in shape:
         if operator.index(size) < 0:

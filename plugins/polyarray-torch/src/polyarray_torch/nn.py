@@ -93,14 +93,25 @@ def _softplus_handles(x, /, *, beta=1.0, threshold=None) -> bool:
 softplus.partial_mixed_handler = _softplus_handles
 
 
-def _one_axis(x, axis) -> bool:
-    return _real_floating(x) and x.numel() > 0 and isinstance(axis, int) and -x.ndim <= axis < x.ndim
+def _one_axis(x, /, *, axis=-1) -> bool:
+    """The handler of ``softmax`` and ``log_softmax``: a real floating tensor, not empty, and one valid axis."""
+    return (
+        isinstance(x, torch.Tensor)
+        and x.dtype.is_floating_point
+        and isinstance(axis, int)
+        and -x.ndim <= axis < x.ndim
+        and x.numel() > 0
+    )
+
+
+#: PyTorch's test of whether its compiler (or ``torch.export``) traces the code, which reads no values.
+_is_compiling = torch.compiler.is_compiling
 
 
 def _without_positive_infinity(x) -> bool:
     """Whether ``x`` (not empty) holds no +inf, read only where that costs little: on the CPU, outside PyTorch's
     compiler (whose graphs read no values). False where not read."""
-    if not x.is_cpu or torch.compiler.is_compiling():
+    if not x.is_cpu or _is_compiling():
         return False
     largest = x.max().item()
     if largest != largest:  # a NaN, which hides whether another element is +inf
@@ -122,7 +133,7 @@ def softmax(x, /, *, axis=-1):
     return torch.where(infinite, torch.where(x == math.inf, nan, zero), result)
 
 
-softmax.partial_mixed_handler = lambda x, /, *, axis=-1: _one_axis(x, axis)
+softmax.partial_mixed_handler = _one_axis
 
 
 @hookimpl
@@ -136,7 +147,7 @@ def log_softmax(x, /, *, axis=-1):
     return torch.where(infinite, x - math.inf, result)
 
 
-log_softmax.partial_mixed_handler = lambda x, /, *, axis=-1: _one_axis(x, axis)
+log_softmax.partial_mixed_handler = _one_axis
 
 
 @hookimpl
