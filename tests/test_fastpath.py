@@ -258,6 +258,34 @@ def test_creation_functions_check_their_arguments_on_the_fast_path_as_the_chain_
             assert expected[0] is pa.PolyarrayValueError and "2**63 - 1" in expected[1], expected
 
 
+#: Calls of functions of arrays that the declaration's check refuses: (name, values made arrays, other arguments,
+#: keywords).
+REFUSED_BY_CHECKS = [
+    ("astype", [[1 + 2j]], (pa.float32,), {}),
+    ("astype", [[1.0]], (None,), {}),
+    ("astype", [[1.0]], (), {"dtype": np.ones(2)}),
+    ("take", [[1.0, 2.0], [0.0]], (), {}),
+    ("clip", [[1.0, 2.0]], (), {"min": 3.0, "max": 1.0 + 1j}),
+    ("linalg.inv", [[[1.0, 2.0, 3.0]]], (), {}),
+    ("fft.fft", [[1.0, 2.0]], (), {"n": 0}),
+    ("fft.rfft", [[1.0 + 1j, 2.0]], (), {}),
+]
+
+
+def test_a_call_its_check_refuses_raises_on_the_fast_path_what_the_chain_raises(polyarray_backend):
+    """The fast path runs the declaration's check itself and hands a call it refuses to the chain, which raises
+    the error named by function and backend: the compiled and the Python path raise what the chain raises."""
+    backend = pa.get_backend(polyarray_backend)
+    for name, values, extra, keywords in REFUSED_BY_CHECKS:
+        function = backend.functions[name]
+        arrays = tuple(pa.asarray(value, backend=backend).data for value in values)
+        expected = _call_result(function.chain, (*arrays, *extra), keywords)
+        assert issubclass(expected[0], pa.PolyarrayError), (name, expected)
+        assert f"pa.{name} on the {polyarray_backend} backend" in expected[1], expected
+        for path in (function, getattr(function, "python", function)):
+            assert _call_result(path, (*arrays, *extra), keywords) == expected, (name, path)
+
+
 @pytest.mark.parametrize("operators", [False, True], ids=["functions", "operators"])
 def test_the_closures_of_one_and_two_operands_give_what_the_chain_gives_for_any_call(operators):
     """The Python closures for calls of one array (``exp``, ``sum``) and of two (``add``, ``matmul``, and the

@@ -53,7 +53,7 @@ from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
 from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import RETURNS_ITS_INPUT, its_input, result_wrapper
 from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, creating_checked, promoted_operands, python_numbers
-from ._wrappers.errors import naming, naming_check, translate_exception
+from ._wrappers.errors import naming, translate_exception
 from ._wrappers.integers import (
     IntegerParameter,
     array_positions,
@@ -183,8 +183,9 @@ class FastPlan:
         positional: per positional parameter, ``(code, spec, default)`` (the codes above; spec an IntegerSpec).
         keywords: parameter name -> ``(code, spec, default)`` for parameters that may be given by keyword.
         dropped: keyword names the implementation does not take (given at their defaults, they are left out).
-        check: the declaration's own argument check (named), run on the arguments as given; or None. A call
-            whose check returns the arguments in another form goes to the chain, which passes them on so.
+        check: the declaration's own argument check, run on the arguments as given; or None. A call whose
+            check returns the arguments in another form goes to the chain, which passes them on so, and so
+            does a call whose check raises: the chain runs it again and raises its error, named.
         check_nans: whether a NaN policy sends calls to the chain.
         unwrap_arrays: whether ``pa.Array`` arguments take the fast path (not where views are recorded).
         device_of: the backend's ``device_of`` where several arrays must share a device, else None.
@@ -529,9 +530,7 @@ def plan_for(
     mixed = backend.partial_mixed.get(decl.qualname) if "handle_partial_mixed_function" in active else None
     if mixed is not None and not set(inner_wrappers(decl.wrappers)) <= STAND_INS:
         return None  # the composition runs inside wrappers the fast path does not stand in for
-    check = (
-        naming_check(decl.check, decl.qualname, backend.name) if decl.check and "handle_exceptions" in active else None
-    )
+    check = decl.check if decl.check and "handle_exceptions" in active else None
     if creation:
         # The chain checks a creation function's arguments inside the creation wrapper, with the default dtype
         # filled in (arange's bounds are those of the default integer dtype): so does the fast path.
@@ -972,8 +971,13 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             for index in arrays[1:]:
                 if index != scalar_at and device_of(values[index]) != device:
                     return chain(*args, **kwargs)
-        if check is not None and check(tuple(values), passed) is not None:
-            return chain(*args, **kwargs)  # the check puts the arguments in another form, as the chain passes them
+        if check is not None:
+            try:
+                normalised = check(tuple(values), passed)
+            except Exception:
+                return chain(*args, **kwargs)  # the chain runs the check again and raises its error, named
+            if normalised is not None:
+                return chain(*args, **kwargs)  # the check puts the arguments in another form, as the chain does
         return call(values, passed, dtype, scalar_at < 0 and count == nrequired and not kwargs)
 
     if len(arrays) == 1 and nrequired == 1 and check is None:

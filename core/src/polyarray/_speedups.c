@@ -803,14 +803,20 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         PyObject *checked = failed ? NULL : PyObject_CallFunctionObjArgs(self->check, positional, keywords, NULL);
         Py_XDECREF(positional);
         Py_XDECREF(keywords);
-        if (checked == NULL) {
+        if (failed) {
             goto release;
         }
+        if (checked == NULL) {
+            if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+                goto release; /* KeyboardInterrupt and its kin go on */
+            }
+            PyErr_Clear(); /* the Python path sends the call to the chain, which raises the check's error, named */
+        }
         int rewrites = checked != Py_None;
-        Py_DECREF(checked);
+        Py_XDECREF(checked);
         if (rewrites) {
-            /* The check puts the arguments in another form, as the chain passes them: the Python path sends the
-               call there. */
+            /* The check puts the arguments in another form, as the chain passes them, or refuses them: the Python
+               path sends the call to the chain. */
             result = PyObject_Vectorcall(self->python, args, nargsf, kwnames);
             goto release;
         }
@@ -1308,7 +1314,10 @@ dispatcher_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObje
         Py_ssize_t n = PyTuple_GET_SIZE(kwnames);
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *name = PyTuple_GET_ITEM(kwnames, i);
-            if (name == s_backend || PyUnicode_Compare(name, s_backend) == 0) {
+            /* The length first: the other keywords of a call are seldom as long, and cost no comparison. */
+            if (name == s_backend ||
+                (PyUnicode_GET_LENGTH(name) == PyUnicode_GET_LENGTH(s_backend) &&
+                 PyUnicode_Compare(name, s_backend) == 0)) {
                 goto python;
             }
         }

@@ -275,9 +275,11 @@ lists or tuples of them, and arrays of a dtype polyarray knows.
 def creating_checked(
     function: Callable[..., Any], decl: Declaration, backend: Backend, check: Callable[[tuple, dict[str, Any]], Any]
 ) -> Callable[..., Any]:
-    """The creation wrapper of :func:`infer_dtype` around ``function``, running ``check(args, kwargs)`` (which raises
-    for arguments no backend takes, or gives them normalised) where the chain runs the declaration's check: after
-    the default dtype is filled in, before ``function`` (the fast path's creation functions, one frame fewer)."""
+    """The creation wrapper of :func:`infer_dtype` around ``function``, running the declaration's ``check(args,
+    kwargs)`` (which raises for arguments no backend takes, or gives them normalised) where the chain runs it: after
+    the default dtype is filled in, before ``function``, its errors named as the chain names them (the fast path's
+    creation functions, two frames fewer). A default dtype reaches the check as polyarray's dtype, whose name it
+    reads at once, and ``function`` as the backend's."""
     return _creating(function, decl, backend, CREATION_RULES[decl.name], check)
 
 
@@ -306,8 +308,9 @@ def _creating(
     position = 0 if decl.name == "asarray" else 1 if decl.name == "full" else None
     # asarray's rule reads every item of a nest: a kind found means Python numbers alone.
     rule_reads_items = decl.name == "asarray"
-    # The native default of each kind under each key of the context's defaults (a few of them in a program).
-    known: dict[tuple[str, str], Any] = {}
+    # The default of each kind under each key of the context's defaults (a few of them in a program): polyarray's
+    # dtype and the backend's.
+    known: dict[tuple[str, str], tuple[DType, Any]] = {}
     defaults_key = _dtypes.defaults_key
 
     def creating(*args: Any, **kwargs: Any) -> Any:
@@ -324,16 +327,26 @@ def _creating(
                 if not hasattr(value, "dtype") and not hasattr(value, "__array__") and isinstance(value, Iterator):
                     raise refuse_not_data(qualname, backend_name, name, value)
                 check_data(value, qualname, backend_name, name)
+        native_default = None
         if kind is not None:
             key = (defaults_key(), kind)
-            native = known.get(key)
-            if native is None:
-                native = known[key] = _native_default(backend, kind, qualname)
-            kwargs["dtype"] = native
+            default = known.get(key)
+            if default is None:
+                default = known[key] = _native_default(backend, kind, qualname)
+            native_default = default[1]
+            kwargs["dtype"] = native_default if check is None else default[0]
         if check is not None:
-            normalised = check(args, kwargs)
+            try:  # the check's errors named as the chain names them (errors.naming_check), in line
+                normalised = check(args, kwargs)
+            except PolyarrayError as error:
+                named = name_error(error, qualname, backend_name)
+                if named is error:
+                    raise
+                raise named from None
             if normalised is not None:
                 args = normalised
+            if native_default is not None:
+                kwargs["dtype"] = native_default
         try:
             result = function(*args, **kwargs)
         except PolyarrayTypeError as error:
@@ -369,11 +382,12 @@ def _check_nested(values: list | tuple, qualname: str, backend_name: str, name: 
             raise refuse_not_data(qualname, backend_name, f"an item of {name}", item)
 
 
-def _native_default(backend: Backend, kind: str, qualname: str) -> Any:
-    """The backend's native dtype for this context's default of ``kind`` (``UnsupportedDtypeError`` if it lacks it)."""
+def _native_default(backend: Backend, kind: str, qualname: str) -> tuple[DType, Any]:
+    """This context's default dtype of ``kind`` and the backend's native dtype for it (``UnsupportedDtypeError`` if
+    it lacks it)."""
     dtype = _dtypes.bool_ if kind == _BOOL else _dtypes.defaults_on(backend.default_dtypes)[kind]
     try:
-        return backend._to_native[dtype.name]
+        return dtype, backend._to_native[dtype.name]
     except KeyError:
         raise backend.unsupported_dtype(
             qualname,
