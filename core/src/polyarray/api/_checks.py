@@ -346,7 +346,7 @@ def shape_fits(args: tuple, kwargs: dict[str, Any]) -> None:
     (:data:`MOST_BYTES`), so a larger shape is the same ``PolyarrayValueError`` on every backend, raised before any
     framework tries to hold it. (Each size is a non-negative int of at most 2**63 - 1, checked from the
     annotations before this check runs.)"""
-    shape = args[0] if args else kwargs.get("shape")
+    shape: Any = args[0] if args else kwargs.get("shape")
     if shape.__class__ is int:
         count = shape
     elif isinstance(shape, tuple) and all(size.__class__ is int for size in shape):

@@ -6,6 +6,7 @@ import contextvars
 import operator
 import sys
 import warnings
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -71,7 +72,7 @@ _FILTERS_READ: list[Any] = [None, -1, None, False]
 _MODULE_FILTERS = not getattr(sys.flags, "context_aware_warnings", False)
 
 
-def _filters_keep_warnings(filters: list[Any]) -> bool:
+def _filters_keep_warnings(filters: Sequence[Any]) -> bool:
     """Whether none of the warning ``filters`` turns a RuntimeWarning into an error."""
     return not any(entry[0] == "error" and issubclass(RuntimeWarning, entry[2]) for entry in filters)
 
