@@ -17,7 +17,7 @@ from .._dtypes import DType, as_dtype
 from .._errors import PolyarrayError, PolyarrayTypeError, UnsupportedDtypeError
 from .._promotion import check_scalar, promote, promote_scalar, promote_types
 from . import wrapper
-from .errors import name_error, translate_exception
+from .errors import name_error, raise_named, translate_exception
 
 if TYPE_CHECKING:
     from .._backend import Backend
@@ -339,10 +339,7 @@ def _creating(
             try:  # the check's errors named as the chain names them (errors.naming_check), in line
                 normalised = check(args, kwargs)
             except PolyarrayError as error:
-                named = name_error(error, qualname, backend_name)
-                if named is error:
-                    raise
-                raise named from None
+                raise_named(error, qualname, backend_name)
             if normalised is not None:
                 args = normalised
             if native_default is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .._errors import PolyarrayError
 from .._translate import name_error, register_error_classes, translate_exception
@@ -100,9 +100,15 @@ def naming_check(
         try:
             return check(args, kwargs)
         except PolyarrayError as error:
-            named = name_error(error, qualname, backend_name)
-            if named is error:
-                raise
-            raise named from None
+            raise_named(error, qualname, backend_name)
 
     return named_check
+
+
+def raise_named(error: PolyarrayError, qualname: str, backend_name: str) -> NoReturn:
+    """Raise a check's ``error`` naming the function and backend (:func:`name_error`): ``error`` itself where it
+    names them, else the named error in its place, without the unnamed one as its context."""
+    named = name_error(error, qualname, backend_name)
+    if named is error:
+        raise error
+    raise named from None

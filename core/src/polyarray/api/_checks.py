@@ -624,8 +624,7 @@ def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
 def real_cast(args: tuple, kwargs: dict[str, Any]) -> None:
     """``astype``: a complex array casts only to a complex dtype (or bool); its parts are taken explicitly."""
     dtype_required(args, kwargs)
-    x = args[0] if args else kwargs.get("x")
-    if x.__class__ is not complex and not (_dtype_name(getattr(x, "dtype", None)) or "").startswith("complex"):
+    if _kind(args[0] if args else kwargs.get("x")) != "complex":
         return
     name = _dtype_name(args[1] if len(args) > 1 else kwargs.get("dtype"))
     if name is not None and not name.startswith("complex") and name != "bool":
