@@ -286,6 +286,30 @@ def test_a_call_its_check_refuses_raises_on_the_fast_path_what_the_chain_raises(
             assert _call_result(path, (*arrays, *extra), keywords) == expected, (name, path)
 
 
+def test_a_python_int_beside_an_integer_array_takes_the_fast_path_within_its_dtype_alone():
+    """A Python int beside an integer array is read as of the array's dtype where the dtype holds it, and goes to
+    the chain otherwise (which raises). The compiled path compares it with the dtype's bounds as C integers and
+    remembers the last dtype's rule; called across dtypes in turn, at and beyond each dtype's bounds, the compiled
+    function, its Python closure and the chain give the same outcome, as do the array's operators."""
+    numpy = pa.get_backend("numpy")
+    dtypes = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+    for dtype in dtypes * 2:  # twice: the remembered rule of the last dtype is another one's on every call
+        info = np.iinfo(dtype)
+        x = np.arange(3, dtype=dtype)
+        values = [0, 1, int(info.min), int(info.max), int(info.min) - 1, int(info.max) + 1, 2**64, -(2**64), 2**70]
+        for name, value in itertools.product(["add", "subtract", "multiply"], values):
+            function = numpy.functions[name]
+            for args in [(x, value), (value, x)]:
+                expected = _call_result(function.chain, args, {})
+                assert (expected[0] is pa.Array) == (info.min <= value <= info.max), (dtype, name, value, expected)
+                for path in (function, getattr(function, "python", function)):
+                    assert _call_result(path, args, {}) == expected, (dtype, name, value, path)
+        if 2**64 > info.max:
+            with pytest.raises(pa.PolyarrayValueError):
+                pa.asarray(x) + 2**64
+        assert pa.to_numpy(pa.asarray(x) + int(info.max)).dtype == dtype
+
+
 @pytest.mark.parametrize("operators", [False, True], ids=["functions", "operators"])
 def test_the_closures_of_one_and_two_operands_give_what_the_chain_gives_for_any_call(operators):
     """The Python closures for calls of one array (``exp``, ``sum``) and of two (``add``, ``matmul``, and the

@@ -12,13 +12,19 @@ turns warnings into errors.
 
 from __future__ import annotations
 
+import contextlib
+import operator
 import sys
+import warnings
 
 import numpy as np
 import pytest
 from inplace_outcomes import ERROR_MODES, differences, error_mode, takes_directly
 
 import polyarray as pa
+from polyarray import _accel
+
+_IN_PLACE = {"add": operator.iadd, "subtract": operator.isub, "multiply": operator.imul, "divide": operator.itruediv}
 
 NUMPY_2 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
 DTYPES = ["bool", "int8", "uint8", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]
@@ -72,7 +78,8 @@ def _written_by_the_ufunc(x, y, mode):
             pass
         finally:
             sys.setprofile(None)
-    return "write" in called and "reference" not in called and "inplace_update" not in called
+    # The plugin's writer ("write"), or its common case in C (no Python call at all).
+    return "reference" not in called and "inplace_update" not in called
 
 
 def test_the_ufunc_writes_into_x_only_where_errors_can_only_warn():
@@ -93,3 +100,52 @@ def test_the_ufunc_writes_into_x_only_where_errors_can_only_warn():
     with np.errstate(over="warn"):  # the default's values, set: a state the writer does not take
         assert not _written_by_the_ufunc(pa.asarray(np.ones(2, dtype=np.float32)), 2.0, "default")
     assert _written_by_the_ufunc(pa.asarray(np.ones(2, dtype=np.float32)), 2.0, "default") is NUMPY_2
+
+
+@pytest.mark.skipif(not NUMPY_2, reason="NumPy 1.x has no in-place marks")
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "divide"])
+def test_the_compiled_common_case_of_a_writer_gives_what_the_writer_gives(name):
+    """A writer's common case, spelt as data in its mark, runs in C (``GuardedWriter``) once the writer has read
+    the warning filters: in every error mode, called again and again (so its memo of the filters is the current
+    one), and after the filters change, the plan's writer and the plugin's own write or raise alike."""
+    from polyarray_numpy import elementwise
+
+    writer, _, common = getattr(elementwise, name).polyarray_inplace
+    assert common is not None and common[0] is _IN_PLACE[name]
+    guarded = pa.get_backend("numpy").functions[name].plan.inplace
+    assert (type(guarded).__name__ == "GuardedWriter") is _accel.AVAILABLE
+
+    start = np.array([3e38, 1.0, -2.0], dtype=np.float32)
+
+    def outcomes(write):
+        seen = []
+        for _ in range(3):
+            x = start.copy()
+            try:
+                write(x, np.float32(10.0))
+                seen.append(("wrote", x.tolist()))
+            except Exception as error:
+                seen.append((type(error).__name__, x.tolist()))
+        return seen
+
+    for filters in ("always", "error"):
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter(filters)
+            outcomes(writer)  # the writer's memo holds these filters
+            for state in (None, "ignore", "raise", "warn"):  # None: NumPy's default state; "warn": its values, set
+                with np.errstate(all=state) if state else contextlib.nullcontext():
+                    assert outcomes(guarded) == outcomes(writer), (filters, state)
+                    wrote = filters == "always" and state is None
+                    assert (outcomes(guarded)[0][0] == "wrote") is wrote, (filters, state)
+            warnings.filterwarnings("error", category=RuntimeWarning)  # the same list, changed in place
+            assert outcomes(guarded) == outcomes(writer) == [("ErrorsMayRaise", start.tolist())] * 3
+    with error_mode("default") as caught:
+        expected = outcomes(writer)
+        calls = []
+        sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name) if event == "call" else None)
+        try:
+            assert outcomes(guarded) == expected and expected[0][0] == "wrote"
+        finally:
+            sys.setprofile(None)
+    assert ("write" in calls or "_filters_keep_warnings" in calls) is not _accel.AVAILABLE, calls
+    assert len(caught) == (6 if name == "multiply" else 0)  # each write warned of its overflow, or none

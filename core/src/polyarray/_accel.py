@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = [
     "dispatcher",
     "fast_function",
     "fast_inplace",
+    "guarded_writer",
     "new_settings",
     "prune",
 ]
@@ -73,6 +75,21 @@ def fast_inplace(plan: Any, python: Callable[..., Any], reference: Callable[...,
     ``python`` itself where the plan has no writer.
     """
     return _speedups.FastFunction(plan, python, reference)
+
+
+def guarded_writer(writer: Callable[[Any, Any], Any], common: tuple[Any, ...]) -> Callable[[Any, Any], Any]:
+    """``writer`` (an in-place mark's) with its common case in C, as the mark's third item spells it:
+    ``common = (operator, state, value, read)``, where ``writer(x1, x2)`` is ``operator(x1, x2)`` while the
+    context variable ``state`` holds exactly ``value`` and ``warnings.filters`` is the list the writer last
+    read, as its memo ``read`` records it (the list, its length, its first entry, and whether no filter turns
+    the warnings into errors: true). ``writer`` takes every other call, and refreshes ``read``.
+
+    ``writer`` itself without the extension.
+    """
+    if not AVAILABLE:
+        return writer
+    operator, state, value, read = common
+    return _speedups.GuardedWriter(writer, operator, state, value, warnings, read)
 
 
 def dispatcher(qualname: str, python: Callable[..., Any]) -> Callable[..., Any]:

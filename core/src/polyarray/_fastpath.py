@@ -710,11 +710,21 @@ def _bare_mark(implementation: Callable[..., Any]) -> Callable[..., Any] | None:
 
 
 def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], Any] | None:
-    """The framework callable of a mark ``polyarray_inplace = (writer, code)``: ``writer(x1, x2)`` writes what the
-    direct mark's callable gives for ``(x1, x2)`` into ``x1``, for the same dtypes, raising before it writes
-    anything. Like the direct mark, it counts only on the function whose code it names."""
-    mark = _mark_of(implementation, "polyarray_inplace", (2,))
-    return None if mark is None else cast("Callable[[Any, Any], Any]", mark[0])
+    """The framework callable of a mark ``polyarray_inplace = (writer, code[, common])``: ``writer(x1, x2)``
+    writes what the direct mark's callable gives for ``(x1, x2)`` into ``x1``, for the same dtypes, raising
+    before it writes anything. Like the direct mark, it counts only on the function whose code it names.
+    ``common`` spells the writer's common case as data, which the compiled path takes in C
+    (:func:`_accel.guarded_writer`)."""
+    mark = _mark_of(implementation, "polyarray_inplace", (2, 3))
+    if mark is None:
+        return None
+    writer = cast("Callable[[Any, Any], Any]", mark[0])
+    if len(mark) == 3 and mark[2] is not None:
+        guarded = _accel.guarded_writer(writer, mark[2])
+        if guarded is not writer:
+            _tracers.trace_python_instead(guarded, writer)
+        return guarded
+    return writer
 
 
 def _mark_of(

@@ -206,7 +206,7 @@ backend_entry(PyObject *backend, Py_ssize_t offset, PyObject *qualname)
     return PyObject_GetItem(table, qualname);
 }
 
-/* -- shared by both types: a __dict__, and attributes read through to the Python function -- */
+/* -- shared by the types: a __dict__, and attributes read through to the Python function --- */
 
 static PyObject *
 getattr_or_python(PyObject *self, PyObject *name, PyObject *python)
@@ -236,6 +236,16 @@ typedef struct {
     PyObject *classes, *strings; /* VALUE: a tuple of classes and a frozenset of strings (borrowed) */
 } Parameter;
 
+/* What a plan says of one native dtype: its scalar rule (borrowed from the plan's scalars, or NULL), the
+ * rule's int bounds as C integers where both fit (bounded), and whether the dtype is in native_dtypes. The
+ * plan's tables are fixed once it is built, so the facts of a dtype, looked up once, hold for every call. */
+typedef struct {
+    PyObject *dtype; /* owned: no other dtype can take its address while it is remembered */
+    PyObject *rule;
+    int native, bounded;
+    long long low, high;
+} DtypeFacts;
+
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
@@ -263,6 +273,7 @@ typedef struct {
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
     PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
+    DtypeFacts memo;           /* what the plan says of the last dtype looked up */
     int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
     int nrequired, npositional;
     int arrays[MAX_POSITIONAL], narrays;
@@ -270,6 +281,8 @@ typedef struct {
     int dtype_source;
     int check_nans, unwrap_arrays, ranked;
     int minimum_rank; /* the rank every array must have at least (0: none), the declaration's check as data */
+    int positional_checked;  /* whether a positional parameter has a test beyond passing (argument_ok) */
+    int dtype_parameters;    /* whether a parameter takes a dtype (DTYPE), which the call converts */
     Parameter positional[MAX_POSITIONAL];
     PyObject *keyword_names[MAX_KEYWORDS]; /* borrowed from the plan's keywords dict */
     Parameter keywords[MAX_KEYWORDS];
@@ -283,6 +296,7 @@ fast_traverse(FastFunction *self, visitproc visit, void *arg)
     Py_VISIT(self->python);
     Py_VISIT(self->plan);
     Py_VISIT(self->reference);
+    Py_VISIT(self->memo.dtype);
     return 0;
 }
 
@@ -293,6 +307,7 @@ fast_clear(FastFunction *self)
     Py_CLEAR(self->python);
     Py_CLEAR(self->plan);
     Py_CLEAR(self->reference);
+    Py_CLEAR(self->memo.dtype);
     return 0;
 }
 
@@ -563,33 +578,77 @@ keyword_entry(FastFunction *self, PyObject *name)
     return NULL;
 }
 
-/* 1: the scalar may stand for an array of `dtype`; 0: not; -1: an error. */
-static int
-scalar_ok(FastFunction *self, PyObject *value, PyObject *dtype)
+/* The plan's facts of `dtype`, looked up and remembered (NULL on an error). */
+static const DtypeFacts *
+remember_dtype_facts(FastFunction *self, PyObject *dtype)
 {
-    PyObject *rule = PyDict_GetItemWithError(self->scalars, dtype);
+    DtypeFacts *memo = &self->memo;
+    PyObject *rule = self->scalars != NULL ? PyDict_GetItemWithError(self->scalars, dtype) : NULL;
+    if (rule == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    int native = self->native_dtypes != NULL ? PySet_Contains(self->native_dtypes, dtype) : 0;
+    if (native < 0) {
+        return NULL;
+    }
+    int bounded = 0;
+    long long low = 0, high = 0;
+    if (rule != NULL) {
+        int low_overflow, high_overflow;
+        low = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(rule, 1), &low_overflow);
+        high = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(rule, 2), &high_overflow);
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        bounded = low_overflow == 0 && high_overflow == 0;
+    }
+    Py_XSETREF(memo->dtype, Py_NewRef(dtype));
+    memo->rule = rule;
+    memo->native = native;
+    memo->bounded = bounded;
+    memo->low = low;
+    memo->high = high;
+    return memo;
+}
+
+/* The plan's facts of `dtype` (NULL on an error): the memo's where it is the dtype of the last lookup. */
+static inline const DtypeFacts *
+dtype_facts(FastFunction *self, PyObject *dtype)
+{
+    return self->memo.dtype == dtype ? &self->memo : remember_dtype_facts(self, dtype);
+}
+
+/* 1: the scalar may stand for an array of the dtype whose facts are given; 0: not; -1: an error. */
+static int
+scalar_ok(const DtypeFacts *facts, PyObject *value)
+{
+    PyObject *rule = facts->rule;
     if (rule == NULL) {
-        return PyErr_Occurred() ? -1 : 0;
+        return 0;
     }
     PyObject *kinds = PyTuple_GET_ITEM(rule, 0);
     int found = 0;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kinds); i++) {
         if ((PyObject *)Py_TYPE(value) == PyTuple_GET_ITEM(kinds, i)) {
             found = 1;
+            break;
         }
     }
     if (!found) {
         return 0;
     }
     if (PyLong_CheckExact(value)) {
+        if (facts->bounded) {
+            int overflow;
+            long long number = PyLong_AsLongLongAndOverflow(value, &overflow);
+            /* An int beyond a long long is beyond bounds that fit one. */
+            return overflow == 0 && facts->low <= number && number <= facts->high;
+        }
         int low = PyObject_RichCompareBool(PyTuple_GET_ITEM(rule, 1), value, Py_LE);
         if (low <= 0) {
             return low;
         }
-        int high = PyObject_RichCompareBool(value, PyTuple_GET_ITEM(rule, 2), Py_LE);
-        if (high <= 0) {
-            return high;
-        }
+        return PyObject_RichCompareBool(value, PyTuple_GET_ITEM(rule, 2), Py_LE);
     }
     return 1;
 }
@@ -656,7 +715,8 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             PyErr_Clear();
             goto python;
         }
-        ok = scalar_ok(self, values[scalar_at], dtype);
+        const DtypeFacts *facts = dtype_facts(self, dtype);
+        ok = facts == NULL ? -1 : scalar_ok(facts, values[scalar_at]);
         if (ok <= 0) {
             Py_DECREF(dtype);
             if (ok < 0) {
@@ -704,7 +764,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             rank = n > rank ? n : rank;
         }
     }
-    for (i = 0; i < nargs; i++) {
+    for (i = 0; self->positional_checked && i < nargs; i++) {
         if (self->positional[i].code == CHAIN) {
             continue;
         }
@@ -770,7 +830,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     PyObject *owned[MAX_POSITIONAL + MAX_KEYWORDS];
     int nowned = 0;
     result = NULL;
-    for (i = 0; i < nargs + kept; i++) {
+    for (i = 0; self->dtype_parameters && i < nargs + kept; i++) {
         const Parameter *p = i < nargs ? &self->positional[i] : keyword_entry(self, kept_names[i - nargs]);
         if (p != NULL && p->code == DTYPE && values[i] != Py_None) {
             PyObject *native = PyObject_CallOneArg(self->to_native_dtype, values[i]);
@@ -824,11 +884,11 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     PyObject *target = self->impl;
     if (self->native != NULL && dtype != NULL &&
         (self->native_class == NULL || (PyObject *)Py_TYPE(values[self->arrays[0]]) == self->native_class)) {
-        int contains = PySet_Contains(self->native_dtypes, dtype);
-        if (contains < 0) {
+        const DtypeFacts *facts = dtype_facts(self, dtype);
+        if (facts == NULL) {
             goto release;
         }
-        if (contains) {
+        if (facts->native) {
             int alone = scalar_at < 0 && kept == 0 && nargs == self->nrequired;
             target = alone && self->bare != NULL ? self->bare : self->native;
         }
@@ -885,8 +945,13 @@ inplace_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject 
         goto python;
     }
     int ok;
+    const DtypeFacts *facts = dtype_facts(self, dtype);
+    if (facts == NULL) {
+        Py_DECREF(dtype);
+        return NULL;
+    }
     if (PyLong_CheckExact(operand) || PyFloat_CheckExact(operand) || PyComplex_CheckExact(operand)) {
-        ok = self->scalars != NULL ? scalar_ok(self, operand, dtype) : 0;
+        ok = scalar_ok(facts, operand);
     }
     else if ((ok = is_native(self, operand)) > 0) {
         PyObject *other = dtype_of(self, operand);
@@ -900,7 +965,7 @@ inplace_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject 
         }
     }
     if (ok > 0) {
-        ok = PySet_Contains(self->native_dtypes, dtype);
+        ok = facts->native;
     }
     Py_DECREF(dtype);
     if (ok < 0) {
@@ -1092,6 +1157,11 @@ read_plan(FastFunction *self, PyObject *plan)
         }
     }
     Py_DECREF(positional); /* the entries stay alive in the plan */
+    for (int i = 0; i < self->npositional; i++) {
+        int code = self->positional[i].code;
+        self->positional_checked |= code != CHAIN && code != PASS && code != DTYPE;
+        self->dtype_parameters |= code == DTYPE;
+    }
     PyObject *keywords = PyObject_GetAttrString(plan, "keywords");
     if (keywords == NULL) {
         return -1;
@@ -1113,6 +1183,7 @@ read_plan(FastFunction *self, PyObject *plan)
             Py_DECREF(keywords);
             return -1;
         }
+        self->dtype_parameters |= self->keywords[self->nkeywords].code == DTYPE;
         self->keyword_names[self->nkeywords++] = name;
     }
     Py_DECREF(keywords);
@@ -1225,6 +1296,167 @@ static PyTypeObject FastFunctionType = {
     .tp_getset = dict_getset,
     .tp_dictoffset = offsetof(FastFunction, dict),
     .tp_new = fast_new,
+};
+
+/* -- GuardedWriter: an in-place writer's common case ------------------------------------- */
+
+/*
+ * A backend's in-place writer (the implementation's polyarray_inplace mark) whose common case the mark spells
+ * as data: writer(x1, x2) is operator(x1, x2), returning None, where the context variable `state` holds
+ * exactly `value` and Python's warning filters (holder.filters) are the list the writer last read, as the
+ * writer's own memo `read` ([filters, length, first entry, whether they keep warnings]) records them, with the
+ * answer true. Every other call, the writer's memo to refresh included, is the writer's.
+ */
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *dict;
+    PyObject *writer, *operator, *state, *value, *holder, *read;
+} GuardedWriter;
+
+static PyObject *s_filters;
+
+static int
+guarded_traverse(GuardedWriter *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->dict);
+    Py_VISIT(self->writer);
+    Py_VISIT(self->operator);
+    Py_VISIT(self->state);
+    Py_VISIT(self->value);
+    Py_VISIT(self->holder);
+    Py_VISIT(self->read);
+    return 0;
+}
+
+static int
+guarded_clear(GuardedWriter *self)
+{
+    Py_CLEAR(self->dict);
+    Py_CLEAR(self->writer);
+    Py_CLEAR(self->operator);
+    Py_CLEAR(self->state);
+    Py_CLEAR(self->value);
+    Py_CLEAR(self->holder);
+    Py_CLEAR(self->read);
+    return 0;
+}
+
+static void
+guarded_dealloc(GuardedWriter *self)
+{
+    PyObject_GC_UnTrack(self);
+    guarded_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* 1 in the common case, 0 where the writer is to decide, -1 on an error. */
+static int
+common_case(GuardedWriter *self)
+{
+    PyObject *current;
+    if (PyContextVar_Get(self->state, NULL, &current) < 0) {
+        return -1;
+    }
+    int at_value = current == self->value;
+    Py_XDECREF(current);
+    if (!at_value) {
+        return 0;
+    }
+    /* A module's attribute is read from its dict, which it keeps for life (the warnings module's filters). */
+    PyObject *filters = PyModule_CheckExact(self->holder)
+                            ? Py_XNewRef(PyDict_GetItemWithError(PyModule_GetDict(self->holder), s_filters))
+                            : PyObject_GetAttr(self->holder, s_filters);
+    if (filters == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *read = self->read;
+    int common = 0;
+    if (PyList_CheckExact(filters) && PyList_GET_ITEM(read, 0) == filters &&
+        PyList_GET_ITEM(read, 3) == Py_True && PyLong_CheckExact(PyList_GET_ITEM(read, 1))) {
+        Py_ssize_t length = PyList_GET_SIZE(filters);
+        PyObject *first = length > 0 ? PyList_GET_ITEM(filters, 0) : Py_None;
+        Py_ssize_t known = PyLong_AsSsize_t(PyList_GET_ITEM(read, 1));
+        if (known == -1 && PyErr_Occurred()) {
+            PyErr_Clear(); /* beyond a Py_ssize_t: no list's length */
+        }
+        common = known == length && PyList_GET_ITEM(read, 2) == first;
+    }
+    Py_DECREF(filters);
+    return common;
+}
+
+static PyObject *
+guarded_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    GuardedWriter *self = (GuardedWriter *)op;
+    if (PyVectorcall_NARGS(nargsf) == 2 && kwnames == NULL) {
+        int common = common_case(self);
+        if (common < 0) {
+            return NULL;
+        }
+        if (common) {
+            PyObject *written = PyObject_Vectorcall(self->operator, args, 2, NULL);
+            if (written == NULL) {
+                return NULL;
+            }
+            Py_DECREF(written);
+            Py_RETURN_NONE;
+        }
+    }
+    return PyObject_Vectorcall(self->writer, args, nargsf, kwnames);
+}
+
+static PyObject *
+guarded_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"writer", "operator", "state", "value", "holder", "read", NULL};
+    PyObject *writer, *operator, *state, *value, *holder, *read;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!OOO!:GuardedWriter", keywords, &writer, &operator,
+                                     &PyContextVar_Type, &state, &value, &holder, &PyList_Type, &read)) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(read) || PyList_GET_SIZE(read) != 4) {
+        PyErr_SetString(PyExc_TypeError, "GuardedWriter: read is the writer's memo, a list of four items");
+        return NULL;
+    }
+    GuardedWriter *self = (GuardedWriter *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->writer = Py_NewRef(writer);
+    self->operator = Py_NewRef(operator);
+    self->state = Py_NewRef(state);
+    self->value = Py_NewRef(value);
+    self->holder = Py_NewRef(holder);
+    self->read = Py_NewRef(read);
+    self->vectorcall = guarded_vectorcall;
+    return (PyObject *)self;
+}
+
+static PyObject *
+guarded_getattro(PyObject *self, PyObject *name)
+{
+    return getattr_or_python(self, name, ((GuardedWriter *)self)->writer);
+}
+
+static PyTypeObject GuardedWriterType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "polyarray._speedups.GuardedWriter",
+    .tp_basicsize = sizeof(GuardedWriter),
+    .tp_dealloc = (destructor)guarded_dealloc,
+    .tp_vectorcall_offset = offsetof(GuardedWriter, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = guarded_getattro,
+    .tp_setattro = PyObject_GenericSetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "An in-place writer whose common case (a context variable's value, the warning filters as last "
+              "read) calls its operator in C; the writer takes every other call.",
+    .tp_traverse = (traverseproc)guarded_traverse,
+    .tp_clear = (inquiry)guarded_clear,
+    .tp_getset = dict_getset,
+    .tp_dictoffset = offsetof(GuardedWriter, dict),
+    .tp_new = guarded_new,
 };
 
 /* -- Dispatcher --------------------------------------------------------------------------- */
@@ -2286,7 +2518,7 @@ PyMODINIT_FUNC
 PyInit__speedups(void)
 {
     if (intern(&s_dtype, "dtype") < 0 || intern(&s_ndim, "ndim") < 0 || intern(&s_backend, "backend") < 0 ||
-        intern(&s_shape, "shape") < 0 || intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
+        intern(&s_shape, "shape") < 0 || intern(&s_filters, "filters") < 0 || intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
         return NULL;
     }
     for (int i = 0; i < NUMBER_SLOTS; i++) {
@@ -2301,7 +2533,7 @@ PyInit__speedups(void)
         }
     }
     if (PyType_Ready(&SettingsType) < 0 || PyType_Ready(&FastFunctionType) < 0 || PyType_Ready(&DispatcherType) < 0 ||
-        PyType_Ready(&AcceleratedType) < 0) {
+        PyType_Ready(&AcceleratedType) < 0 || PyType_Ready(&GuardedWriterType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&speedups_module);
@@ -2310,7 +2542,8 @@ PyInit__speedups(void)
     }
     if (PyModule_AddObject(module, "Settings", Py_NewRef(&SettingsType)) < 0 ||
         PyModule_AddObject(module, "FastFunction", Py_NewRef(&FastFunctionType)) < 0 ||
-        PyModule_AddObject(module, "Dispatcher", Py_NewRef(&DispatcherType)) < 0) {
+        PyModule_AddObject(module, "Dispatcher", Py_NewRef(&DispatcherType)) < 0 ||
+        PyModule_AddObject(module, "GuardedWriter", Py_NewRef(&GuardedWriterType)) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -98,6 +98,11 @@ def writing_into(ufunc: Any) -> Any:
     writes (a shape that does not broadcast to ``x1``'s, a read-only ``x1``); else :class:`ErrorsMayRaise`, before
     writing: polyarray then computes ``x1 op x2`` and copies it, so an error leaves ``x1`` unchanged.
 
+    The writer's ``common`` attribute spells that common case as data for polyarray's compiled path (the
+    mark's third item): the in-place operator, the error state's context variable and its default value, and
+    the memo of the warning filters as last read, which only the writer refreshes. It is None where the
+    writer always raises (NumPy 1.x, Python's context-aware warnings).
+
     >>> x = np.ones(3, np.float32)
     >>> write = writing_into(np.add)
     >>> write(x, 2.0)
@@ -124,4 +129,6 @@ def writing_into(ufunc: Any) -> Any:
         raise ErrorsMayRaise(f"np.{ufunc.__name__} could raise after writing")
 
     write.__name__ = write.__qualname__ = f"_{ufunc.__name__}_into"
+    common = (in_place, _ERROR_STATE, _DEFAULT_ERROR_STATE, read)
+    write.common = common if _ERROR_STATE is not None and _MODULE_FILTERS else None  # type: ignore[attr-defined]
     return write

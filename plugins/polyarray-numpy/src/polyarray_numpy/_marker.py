@@ -61,11 +61,12 @@ def direct(
 
     ``inplace``, beside ``dtypes`` or ``faster`` for a function of two
     operands, writes what the mark's callable gives into the first operand,
-    raising before it writes anything (``polyarray_inplace``: the writer and
-    the code object): ``x += y`` of a ``pa.Array`` of those dtypes calls it.
-    The element-wise arithmetic's writers (``_helpers.writing_into``) call the
-    ufunc with ``out=`` where a floating-point error can only warn, and raise
-    before writing elsewhere.
+    raising before it writes anything (``polyarray_inplace``: the writer, the
+    code object, and the writer's ``common`` case as data or None): ``x += y``
+    of a ``pa.Array`` of those dtypes calls it. The element-wise arithmetic's
+    writers (``_helpers.writing_into``) call the ufunc's in-place operator
+    where a floating-point error can only warn, and raise before writing
+    elsewhere.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -82,7 +83,8 @@ def direct(
         elif when is None:
             function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
         if inplace is not None and (faster is not None or dtypes is not None):
-            function.polyarray_inplace = (inplace, function.__code__)  # type: ignore[attr-defined]
+            common = getattr(inplace, "common", None)
+            function.polyarray_inplace = (inplace, function.__code__, common)  # type: ignore[attr-defined]
         return function
 
     return mark
