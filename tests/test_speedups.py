@@ -255,3 +255,79 @@ def test_the_compiled_slots_are_on_arrays_and_subclasses_until_an_operator_is_as
     x = Sub(np.ones(2))
     assert pa.to_numpy(x + x).tolist() == [2.0, 2.0] and pa.to_numpy(1.0 + x).tolist() == [2.0, 2.0]
     assert "__add__" not in _accel.compiled_slots(int)
+
+
+def test_arrays_and_instances_of_subclasses_are_freed_as_python_frees_them():
+    """Where the extension is built, ``pa.Array`` has a compiled deallocator (``accelerate_dealloc``); CPython's
+    generic one frees instances of subclasses and calls it for the part that is ``pa.Array``'s. Either way (the
+    test runs with and without the extension): the slots' references are released, weak references called back,
+    finalizers run (a subclass's, and one given to ``pa.Array`` itself), a resurrected array stays whole, each
+    instance's reference to its class is released, and a long chain of arrays frees without deep recursion."""
+    import weakref
+
+    backend = pa.get_backend("numpy")
+    held, extra, events = np.ones(2), object(), []
+
+    class Slotted(pa.Array):
+        __slots__ = ("extra",)
+
+    class WithDict(pa.Array):
+        pass
+
+    class Finalized(pa.Array):
+        __slots__ = ()
+
+        def __del__(self):
+            events.append("finalized")
+
+    classes = (pa.Array, Slotted, WithDict, Finalized)
+    references = [sys.getrefcount(held), sys.getrefcount(extra), *(sys.getrefcount(cls) for cls in classes)]
+    for cls in classes:
+        array = cls.__new__(cls)
+        array.data, array.backend = held, backend
+        if cls is Slotted:
+            array.extra = extra
+        if cls is WithDict:
+            array.more = [extra]
+        weakref.ref(array, lambda _, name=cls.__name__: events.append(name))  # dies with the array: no call
+        kept = weakref.ref(array, lambda _, name=cls.__name__: events.append(name))
+        del array
+        assert kept() is None
+    del cls  # the loop's last class
+    assert events == ["Array", "Slotted", "WithDict", "finalized", "Finalized"]
+    assert [sys.getrefcount(held), sys.getrefcount(extra), *(sys.getrefcount(cls) for cls in classes)] == references
+
+    resurrected = []
+
+    class Resurrecting(pa.Array):
+        __slots__ = ()
+
+        def __del__(self):
+            resurrected.append(self)
+
+    array = Resurrecting.__new__(Resurrecting)
+    array.data, array.backend = held, backend
+    del array
+    assert resurrected[0].data is held and resurrected[0].backend is backend
+    resurrected.clear()
+    gc.collect()
+
+    pa.Array.__del__ = lambda self: events.append("pa.Array finalized")
+    try:
+        del events[:]
+        array = pa.asarray(held)
+        del array
+        assert events == ["pa.Array finalized"]
+    finally:
+        del pa.Array.__del__
+    array = pa.asarray(held)
+    del array
+    assert events == ["pa.Array finalized"]
+
+    chain = pa.asarray(held)
+    for _ in range(200_000):
+        link = pa.asarray(held)
+        link._view = (chain, ())
+        chain = link
+    del chain, link
+    assert sys.getrefcount(held) == references[0]

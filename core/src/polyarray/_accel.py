@@ -132,6 +132,12 @@ def compiled_slots(cls: type) -> list[str]:
     return list(_speedups.compiled_slots(cls)) if AVAILABLE else []
 
 
+def accelerate_dealloc() -> None:
+    """Give ``pa.Array`` a compiled deallocator: its weak references and slots cleared, as CPython's generic one
+    clears them for a class of slots alone, without asking what else the class has."""
+    _speedups.accelerate_dealloc()
+
+
 def accelerate_getitem() -> None:
     """Have ``pa.Array``'s subscript take basic keys of arrays whose backend has a ``direct_index_type`` in C,
     as the direct branch of the backend's ``getitem`` does; ``Array.__getitem__`` runs otherwise."""

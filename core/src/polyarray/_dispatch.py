@@ -119,6 +119,7 @@ def accelerate_array() -> None:
     _accel.accelerate_slots(_array.OPERATOR_QUALNAMES)
     _array.SUBCLASS_HOOKS.append(_accel.accelerate_subclass)
     _accel.accelerate_getitem()
+    _accel.accelerate_dealloc()
 
 
 _declare.set_publisher(make_dispatcher)

@@ -1957,6 +1957,75 @@ accelerate_getitem(PyObject *module, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
+/* -- pa.Array's deallocation -------------------------------------------------------------- */
+
+/*
+ * pa.Array's tp_dealloc, replaced (accelerate_dealloc). CPython's generic one for a class defined in Python
+ * (subtype_dealloc) asks on every call what the class has -- finalizers, a dict, which of its bases' slots to
+ * clear -- where pa.Array has weak references and object slots alone. This one untracks the array, clears its
+ * weak references and its slots (each T_OBJECT_EX member of the class, as subtype_dealloc's clear_slots does,
+ * read once),
+ * frees it and releases its class, which every instance of a class defined in Python holds. A subclass's
+ * instance reaches it from the subclass's own subtype_dealloc, which runs the subclass's finalizer, clears what
+ * the subclass added (its slots, a dict) and calls the nearest base's dealloc, this one: the same steps hold, the
+ * reference released being to the subclass. A finalizer given to pa.Array itself (Array.__del__ = ...) runs
+ * first, as subtype_dealloc runs it.
+ */
+#define MAX_ARRAY_SLOTS 8
+static Py_ssize_t array_slots[MAX_ARRAY_SLOTS]; /* the offsets of pa.Array's object slots */
+static int narray_slots = -1;
+
+static void
+array_dealloc(PyObject *self)
+{
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (type == array_type && array_type->tp_finalize != NULL) {
+        PyObject_GC_Track(self); /* the finalizer may resurrect the array, which the collector then tracks */
+        if (PyObject_CallFinalizerFromDealloc(self) < 0) {
+            return;
+        }
+        PyObject_GC_UnTrack(self);
+    }
+    PyObject_ClearWeakRefs(self);
+    /* No trashcan: a chain of arrays runs through the tuple of a view's _view, whose deallocator has one. */
+    for (int i = 0; i < narray_slots; i++) {
+        Py_CLEAR(*(PyObject **)((char *)self + array_slots[i]));
+    }
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static PyObject *
+accelerate_dealloc(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    if (!configured()) {
+        return NULL;
+    }
+    if (!(array_type->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(array_type->tp_flags & Py_TPFLAGS_HAVE_GC) ||
+        array_type->tp_dictoffset != 0 || array_type->tp_del != NULL || array_type->tp_base != &PyBaseObject_Type) {
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate_dealloc: pa.Array is not a class of slots alone, defined in Python on object");
+        return NULL;
+    }
+    if (array_type->tp_dealloc == array_dealloc) {
+        Py_RETURN_NONE;
+    }
+    int count = 0;
+    for (PyMemberDef *member = array_type->tp_members; member != NULL && member->name != NULL; member++) {
+        if (member->type == T_OBJECT_EX && !(member->flags & READONLY)) {
+            if (count == MAX_ARRAY_SLOTS) {
+                PyErr_SetString(PyExc_TypeError, "accelerate_dealloc: pa.Array has more slots than it holds");
+                return NULL;
+            }
+            array_slots[count++] = member->offset;
+        }
+    }
+    narray_slots = count;
+    array_type->tp_dealloc = array_dealloc;
+    Py_RETURN_NONE;
+}
+
 /*
  * pa.Array's number and comparison slots (x + y, -x, x < y ...). CPython calls a class's Python
  * operators from generic slots that look the method up on every call; these slots call the
@@ -2493,6 +2562,9 @@ static PyMethodDef module_methods[] = {
      "CPython's generic ones."},
     {"compiled_slots", compiled_slots, METH_O,
      "compiled_slots(cls): the operator methods of cls whose slots are accelerate_slots' (a list of names)."},
+    {"accelerate_dealloc", accelerate_dealloc, METH_NOARGS,
+     "accelerate_dealloc(): give pa.Array a deallocator for its weak references and slots alone, in place of "
+     "CPython's generic one for classes defined in Python."},
     {"accelerate_getitem", accelerate_getitem, METH_NOARGS,
      "accelerate_getitem(): have pa.Array's subscript index directly in C where its backend's "
      "direct_index_type and the key allow; Array.__getitem__ runs otherwise."},
