@@ -1030,6 +1030,17 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                         if translate is None:
                             raise
                         raise translate(error, qualname, backend_name) from error
+                    if wrap == 1 and not config.array_mode:
+                        return result
+                    if (wrap == 1 or wrap == 3) and (result.__class__ is T or (others and isinstance(result, others))):
+                        # finished(result) for a native result, in line (as in fast_two): a Python frame fewer.
+                        array = new_object(Array)
+                        array.data, array.backend = result, B
+                        if config.dynamic_backend:
+                            array._dynamic = True
+                            if config.registering:
+                                register(array)
+                        return array
                     return finished(result)
             return fast(*args, **kwargs)
 
@@ -1089,7 +1100,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if translate is None:
                     raise
                 raise translate(error, qualname, backend_name) from error
-            if result.__class__ is T and (wrap == 3 or (wrap == 1 and config.array_mode)):
+            if wrap == 1 and not config.array_mode:
+                return result
+            if (wrap == 1 or wrap == 3) and (result.__class__ is T or (others and isinstance(result, others))):
                 # finished(result) for a native result, in line: a Python frame fewer.
                 array = new_object(Array)
                 array.data, array.backend = result, B
