@@ -8,6 +8,7 @@ itself decides: which calls it takes, scalars, keywords, and integer checks.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib
 import inspect
@@ -308,6 +309,24 @@ def test_a_python_int_beside_an_integer_array_takes_the_fast_path_within_its_dty
             with pytest.raises(pa.PolyarrayValueError):
                 pa.asarray(x) + 2**64
         assert pa.to_numpy(pa.asarray(x) + int(info.max)).dtype == dtype
+
+
+def test_a_dtype_argument_gives_what_the_chain_gives_as_the_context_changes(polyarray_backend):
+    """A dtype argument is converted once per dtype object and remembered, on the compiled path as on the Python
+    one, except Python's types: ``float`` stands for this context's default, which a context changes."""
+    backend = pa.get_backend(polyarray_backend)
+    function = backend.functions["astype"]
+    x = pa.asarray([[1, 0], [0, 1]], backend=backend).data
+    dtypes = [float, pa.int8, float, pa.float32, "int16", pa.int8, complex, float]
+    for default in (None, pa.float32, None, pa.float64):
+        with pa.default_dtype_as(default) if default is not None else contextlib.nullcontext():
+            for dtype in dtypes:
+                expected = _call_result(function.chain, (x, dtype), {})
+                assert expected[0] is not TypeError, expected
+                for path in (function, getattr(function, "python", function)):
+                    assert _call_result(path, (x, dtype), {}) == expected, (default, dtype, path)
+            if default is pa.float32:
+                assert pa.to_numpy(function(x, float)).dtype == "float32"
 
 
 @pytest.mark.parametrize("operators", [False, True], ids=["functions", "operators"])

@@ -273,6 +273,7 @@ typedef struct {
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
     PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
+    PyObject *dtype_argument, *dtype_native; /* owned: the last dtype argument converted, and what it gave */
     DtypeFacts memo;           /* what the plan says of the last dtype looked up */
     int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
     int nrequired, npositional;
@@ -297,6 +298,8 @@ fast_traverse(FastFunction *self, visitproc visit, void *arg)
     Py_VISIT(self->plan);
     Py_VISIT(self->reference);
     Py_VISIT(self->memo.dtype);
+    Py_VISIT(self->dtype_argument);
+    Py_VISIT(self->dtype_native);
     return 0;
 }
 
@@ -308,6 +311,8 @@ fast_clear(FastFunction *self)
     Py_CLEAR(self->plan);
     Py_CLEAR(self->reference);
     Py_CLEAR(self->memo.dtype);
+    Py_CLEAR(self->dtype_argument);
+    Py_CLEAR(self->dtype_native);
     return 0;
 }
 
@@ -653,6 +658,22 @@ scalar_ok(const DtypeFacts *facts, PyObject *value)
     return 1;
 }
 
+/* to_native_dtype(dtype) (a new reference), remembered for the last dtype object converted, as the Python
+ * converter remembers it: by identity, and not for Python's types (float stands for this context's default). */
+static PyObject *
+native_dtype_argument(FastFunction *self, PyObject *dtype)
+{
+    if (dtype == self->dtype_argument) {
+        return Py_NewRef(self->dtype_native);
+    }
+    PyObject *native = PyObject_CallOneArg(self->to_native_dtype, dtype);
+    if (native != NULL && !Py_IS_TYPE(dtype, &PyType_Type)) {
+        Py_XSETREF(self->dtype_argument, Py_NewRef(dtype));
+        Py_XSETREF(self->dtype_native, Py_NewRef(native));
+    }
+    return native;
+}
+
 static PyObject *
 fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -833,7 +854,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     for (i = 0; self->dtype_parameters && i < nargs + kept; i++) {
         const Parameter *p = i < nargs ? &self->positional[i] : keyword_entry(self, kept_names[i - nargs]);
         if (p != NULL && p->code == DTYPE && values[i] != Py_None) {
-            PyObject *native = PyObject_CallOneArg(self->to_native_dtype, values[i]);
+            PyObject *native = native_dtype_argument(self, values[i]);
             if (native == NULL) {
                 goto release;
             }
