@@ -1324,9 +1324,10 @@ static PyTypeObject FastFunctionType = {
 /*
  * A backend's in-place writer (the implementation's polyarray_inplace mark) whose common case the mark spells
  * as data: writer(x1, x2) is operator(x1, x2), returning None, where the context variable `state` holds
- * exactly `value` and Python's warning filters (holder.filters) are the list the writer last read, as the
- * writer's own memo `read` ([filters, length, first entry, whether they keep warnings]) records them, with the
- * answer true. Every other call, the writer's memo to refresh included, is the writer's.
+ * exactly `value` and Python's warning filters (holder.filters, holder being the warnings module) are the list
+ * the writer last read, as the writer's own memo `read` ([filters, length, first entry, whether they keep
+ * warnings]) records them, with the answer true. Every other call, the writer's memo to refresh included, is
+ * the writer's.
  */
 typedef struct {
     PyObject_HEAD
@@ -1384,10 +1385,8 @@ common_case(GuardedWriter *self)
     if (!at_value) {
         return 0;
     }
-    /* A module's attribute is read from its dict, which it keeps for life (the warnings module's filters). */
-    PyObject *filters = PyModule_CheckExact(self->holder)
-                            ? Py_XNewRef(PyDict_GetItemWithError(PyModule_GetDict(self->holder), s_filters))
-                            : PyObject_GetAttr(self->holder, s_filters);
+    /* Read from the module's dict, which a module keeps for life. */
+    PyObject *filters = Py_XNewRef(PyDict_GetItemWithError(PyModule_GetDict(self->holder), s_filters));
     if (filters == NULL) {
         return PyErr_Occurred() ? -1 : 0;
     }
@@ -1433,8 +1432,9 @@ guarded_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *keywords[] = {"writer", "operator", "state", "value", "holder", "read", NULL};
     PyObject *writer, *operator, *state, *value, *holder, *read;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!OOO!:GuardedWriter", keywords, &writer, &operator,
-                                     &PyContextVar_Type, &state, &value, &holder, &PyList_Type, &read)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!OO!O!:GuardedWriter", keywords, &writer, &operator,
+                                     &PyContextVar_Type, &state, &value, &PyModule_Type, &holder, &PyList_Type,
+                                     &read)) {
         return NULL;
     }
     if (!PyList_CheckExact(read) || PyList_GET_SIZE(read) != 4) {
@@ -1984,13 +1984,12 @@ accelerate_getitem(PyObject *module, PyObject *Py_UNUSED(ignored))
  * pa.Array's tp_dealloc, replaced (accelerate_dealloc). CPython's generic one for a class defined in Python
  * (subtype_dealloc) asks on every call what the class has -- finalizers, a dict, which of its bases' slots to
  * clear -- where pa.Array has weak references and object slots alone. This one untracks the array, clears its
- * weak references and its slots (each T_OBJECT_EX member of the class, as subtype_dealloc's clear_slots does,
- * read once),
- * frees it and releases its class, which every instance of a class defined in Python holds. A subclass's
- * instance reaches it from the subclass's own subtype_dealloc, which runs the subclass's finalizer, clears what
- * the subclass added (its slots, a dict) and calls the nearest base's dealloc, this one: the same steps hold, the
- * reference released being to the subclass. A finalizer given to pa.Array itself (Array.__del__ = ...) runs
- * first, as subtype_dealloc runs it.
+ * weak references and its slots (each T_OBJECT_EX member of the class, read once, as subtype_dealloc's
+ * clear_slots clears them), frees it and releases its class, which every instance of a class defined in Python
+ * holds. A subclass's instance reaches it from the subclass's own subtype_dealloc, which runs the subclass's
+ * finalizer, clears what the subclass added (its slots, a dict) and calls the nearest base's dealloc, this one:
+ * the same steps hold, the reference released being to the subclass. A finalizer given to pa.Array itself
+ * (Array.__del__ = ...) runs first, as subtype_dealloc runs it.
  */
 #define MAX_ARRAY_SLOTS 8
 static Py_ssize_t array_slots[MAX_ARRAY_SLOTS]; /* the offsets of pa.Array's object slots */
@@ -2611,7 +2610,8 @@ PyMODINIT_FUNC
 PyInit__speedups(void)
 {
     if (intern(&s_dtype, "dtype") < 0 || intern(&s_ndim, "ndim") < 0 || intern(&s_backend, "backend") < 0 ||
-        intern(&s_shape, "shape") < 0 || intern(&s_filters, "filters") < 0 || intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
+        intern(&s_shape, "shape") < 0 || intern(&s_filters, "filters") < 0 ||
+        intern(&s_accelerated, "__polyarray_accelerated__") < 0) {
         return NULL;
     }
     for (int i = 0; i < NUMBER_SLOTS; i++) {
