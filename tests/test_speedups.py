@@ -8,6 +8,7 @@ this suite with them (``tests``) and without (``tests_numpy``,
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib.util
 import operator
@@ -42,6 +43,8 @@ def test_the_compiled_fast_paths_are_on_exactly_where_expected():
         assert pa.add.python.declaration is pa.add.declaration
     else:
         assert isinstance(pa.add, types.FunctionType) and isinstance(xp.add, types.FunctionType)
+    # Either dispatcher hands what it does not take to the Python one, which PyTorch's compiler traces.
+    assert pa.add.python is not pa.add and getattr(pa.add, "__original_fn") is pa.add.python
 
 
 def _raising_plugin(errors):
@@ -125,6 +128,52 @@ def test_the_dispatcher_chooses_as_the_python_one():
     assert pa.add(a, a, backend="numpy").backend.name == "numpy"
     with pytest.raises(pa.BackendNotFoundError):
         pa.add(a, a, backend="nosuchbackend")
+
+
+def _choice_outcome(dispatcher, args, kwargs, context, implicit):
+    """The backend ``dispatcher(*args, **kwargs)`` runs on under ``context`` (the backends set, innermost last), and the
+    implicit backend after it, starting from ``implicit``; or the error's class."""
+    _handler.state.implicit = implicit
+    try:
+        with contextlib.ExitStack() as stack:
+            for name in context:
+                stack.enter_context(pa.backend_context(name))
+            result = dispatcher(*args, **kwargs)
+    except Exception as error:
+        return type(error).__name__
+    finally:
+        after = _handler.state.implicit
+        _handler.state.implicit = None
+    return result.backend.name, after.name if after is not None else None
+
+
+def test_the_public_function_chooses_as_the_python_dispatcher_in_every_case():
+    """The public object (compiled, or the quick Python dispatcher) and its ``python`` dispatcher (which defines
+    the choice) pick the same backend and leave the same implicit backend, with and without a backend set."""
+    with registered("other", _raising_plugin([])) as backend:
+        other = backend.name
+        a = np.ones(2, dtype=np.float32)
+        mine, theirs = pa.asarray(a, backend="numpy"), pa.Array(a, other)
+        cases = [
+            ((mine, mine), {}),
+            ((theirs, theirs), {}),
+            ((theirs, mine), {}),
+            ((a, a), {}),
+            ((1.0, theirs), {}),
+            (([1.0], [2.0]), {}),
+            ((mine, 1.0), {"backend": other}),
+            ((mine, mine), {"backend": "nosuchbackend"}),
+        ]
+        numpy = pa.get_backend("numpy")
+        for args, kwargs in cases:
+            for context in ((), ("numpy",), (other,), (other, "numpy"), ("numpy", other)):
+                for implicit in (None, numpy, backend):
+                    outcome = _choice_outcome(pa.add, args, kwargs, context, implicit)
+                    assert outcome == _choice_outcome(pa.add.python, args, kwargs, context, implicit), (
+                        args,
+                        kwargs,
+                        context,
+                    )
 
 
 #: Keys of every kind: plain basic ones (the compiled subscript's), NumPy integers, arrays (native and pa.Array,

@@ -696,8 +696,16 @@ def wrap_native(data: Any, backend: Backend, cls: type[Array] = Array) -> Array:
     array.data = data
     array.backend = backend
     if settings.dynamic_backend:
-        _registry.track(array)
+        if cls is Array:  # _registry.track(array) for a pa.Array, in line: a Python frame fewer
+            array._dynamic = True
+            if settings.registering:
+                _register_array(array)
+        else:
+            _registry.track(array)
     return array
+
+
+_register_array = _registry.register_array
 
 
 _REAL_KINDS = ("bool", "signed integer", "unsigned integer", "real floating")

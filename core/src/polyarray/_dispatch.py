@@ -7,7 +7,9 @@ backend > the first array argument's backend > the implicit backend) and
 calls that backend's function for the declaration with the arguments exactly
 as given. Where the compiled fast paths are built (``_accel.py``), the public
 object is a compiled dispatcher that takes the common cases of the same choice
-and hands every other call to the Python dispatcher made here.
+and hands every other call to the Python dispatcher made here; elsewhere a
+Python dispatcher takes the same common cases in one frame
+(:func:`_quick_dispatcher`). PyTorch's compiler traces the Python dispatcher.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import _accel, _array, _declare, _handler, _registry, _tracers
+from . import _accel, _array, _choice, _declare, _handler, _registry, _tracers
 from ._array import Array
 from ._backend import Backend
 from ._config import settings
@@ -60,11 +62,12 @@ def make_dispatcher(decl: Declaration) -> Callable[..., Any]:
     dispatcher it hands calls to).
     """
     python = _python_dispatcher(decl)
-    dispatcher = python
     if _accel.AVAILABLE:
         dispatcher = _accel.dispatcher(decl.qualname, python)
-        vars(dispatcher)["python"] = python
-        _tracers.trace_python_instead(dispatcher, python)
+    else:
+        dispatcher = _quick_dispatcher(decl.qualname, python)
+    vars(dispatcher)["python"] = python
+    _tracers.trace_python_instead(dispatcher, python)
     _describe(dispatcher, decl)
     return dispatcher
 
@@ -77,6 +80,36 @@ def _python_dispatcher(decl: Declaration) -> Callable[..., Any]:
         return choose(args, kwargs, backend).functions[qualname](*args, **kwargs)
 
     _describe(dispatcher, decl)
+    return dispatcher
+
+
+def _quick_dispatcher(qualname: str, python: Callable[..., Any]) -> Callable[..., Any]:
+    """The dispatcher where the compiled one is not built: the common cases of
+    :func:`~polyarray._choice.choose_backend` in one frame, as the compiled
+    dispatcher takes them, and every other call handed to ``python``.
+
+    A call without ``backend=`` runs on the context's backend (the top of its
+    stack, or of the process default); with no backend set, on the backend of
+    a first argument that is exactly a ``pa.Array``, which becomes the
+    implicit backend, as inference makes it. PyTorch's compiler traces
+    ``python`` instead (it cannot read a context variable).
+    """
+    get_stack, unset, state = _choice.STACK.get, _choice.UNSET, _choice.state
+
+    def dispatcher(*args: Any, backend: Any = None, **kwargs: Any) -> Any:
+        if backend is None:
+            stack = get_stack(unset)
+            if stack is unset:
+                stack = state.process_stack
+            if stack:
+                return stack[-1].functions[qualname](*args, **kwargs)
+            if args and args[0].__class__ is Array:
+                chosen = args[0].backend
+                if chosen is not None:
+                    state.implicit = chosen
+                    return chosen.functions[qualname](*args, **kwargs)
+        return python(*args, backend=backend, **kwargs)
+
     return dispatcher
 
 

@@ -803,18 +803,6 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
     return code == DTYPE
 
 
-def _ranks_at_least(rank: int, *arrays: Any) -> bool:
-    """Whether every array has at least ``rank`` axes; False where one has no ``ndim`` (TensorFlow's
-    ``ResourceVariable``): the generic fast path and the chain read its rank otherwise."""
-    try:
-        for array in arrays:
-            if array.ndim < rank:
-                return False
-    except (AttributeError, TypeError):
-        return False
-    return True
-
-
 # -- the closures --------------------------------------------------------------------------------
 
 
@@ -851,26 +839,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
     promoted_set = frozenset(promoted)
     single = len(arrays) == 1
     rewritten = dropped | dtype_keywords  # keywords the call passes on changed
-
-    def call(values: list[Any] | tuple[Any, ...], kwargs: dict[str, Any], dtype: Any, alone: bool) -> Any:
-        # alone: the required arguments alone, every array native (where a bare mark applies).
-        if (
-            native is not None
-            and dtype in native_dtypes
-            and (native_class is None or values[arrays[0]].__class__ is native_class)
-        ):
-            target = bare if alone and bare is not None else native
-        else:
-            target = impl
-        try:
-            result = target(*values, **kwargs) if kwargs else target(*values)
-        except PolyarrayError:
-            raise
-        except Exception as error:
-            if translate is None:
-                raise
-            raise translate(error, qualname, backend_name) from error
-        return finished(result)
+    # An INTEGER entry holds its IntegerSpec (typed here once: no cast() call on the path).
+    keyword_entries: dict[str, tuple[int, Any, Any]] = keywords
 
     def finished(result: Any) -> Any:
         # The result as the call gives it: a pa.Array around a native array where the plan wraps it.
@@ -893,14 +863,14 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         # The keyword arguments as the implementation takes them (dropped ones left out, dtypes native), or None
         # where one is not for the fast path.
         for name, value in kwargs.items():
-            entry = keywords.get(name)
+            entry = keyword_entries.get(name)
             if entry is None:
                 return None
             code = entry[0]
             if code == PASS:
                 continue
             if code == INTEGER:
-                if not integer_ok(value, cast("IntegerSpec", entry[1]), rank):  # an INTEGER entry holds its spec
+                if not integer_ok(value, entry[1], rank):
                     return None
             elif not _argument_ok(code, entry[1], value, entry[2], rank):
                 return None
@@ -988,7 +958,25 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 return chain(*args, **kwargs)  # the chain runs the check again and raises its error, named
             if normalised is not None:
                 return chain(*args, **kwargs)  # the check puts the arguments in another form, as the chain does
-        return call(values, passed, dtype, scalar_at < 0 and count == nrequired and not kwargs)
+        # The framework's callable where the dtype is one it holds for (its bare form for the required arguments
+        # alone, every array native), else the implementation; its errors translated as the chain translates them.
+        if (
+            native is not None
+            and dtype in native_dtypes
+            and (native_class is None or values[arrays[0]].__class__ is native_class)
+        ):
+            target = bare if scalar_at < 0 and count == nrequired and not kwargs and bare is not None else native
+        else:
+            target = impl
+        try:
+            result = target(*values, **passed) if passed else target(*values)
+        except PolyarrayError:
+            raise
+        except Exception as error:
+            if translate is None:
+                raise
+            raise translate(error, qualname, backend_name) from error
+        return finished(result)
 
     if len(arrays) == 1 and nrequired == 1 and check is None:
         # One array and nothing else required (element-wise functions of one array, most reductions),
@@ -1006,8 +994,12 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     dtype = value.dtype if native is not None else None
                     passed: dict[str, Any] | None = None
                     if not kwargs:
-                        if minimum_rank and not _ranks_at_least(minimum_rank, value):
-                            return fast(*args, **kwargs)
+                        if minimum_rank:
+                            try:  # a rank too low, or none to read (TensorFlow's ResourceVariable): the chain's
+                                if value.ndim < minimum_rank:
+                                    return fast(*args, **kwargs)
+                            except (AttributeError, TypeError):
+                                return fast(*args, **kwargs)
                     else:
                         try:
                             rank = value.ndim if ranked or minimum_rank else 0
@@ -1018,7 +1010,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                         passed = keywords_passed(kwargs, rank)
                         if passed is None:
                             return fast(*args, **kwargs)
-                    # call((value,), passed or {}, dtype, not kwargs), in line (as in fast_two).
+                    # The callable chosen as in fast, in line (as in fast_two).
                     target = impl
                     if native is not None and dtype in native_dtypes and (native_class is None or cls is native_class):
                         target = native if kwargs or bare is None else bare
@@ -1070,7 +1062,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                 if promoted and y.dtype is not dtype:
                     return fast(first, second)
                 if minimum_rank:
-                    try:  # _ranks_at_least(minimum_rank, x, y), in line
+                    try:  # a rank too low, or none to read (TensorFlow's ResourceVariable): the chain's
                         if x.ndim < minimum_rank or y.ndim < minimum_rank:
                             return fast(first, second)
                     except (AttributeError, TypeError):
