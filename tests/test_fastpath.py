@@ -453,6 +453,41 @@ def test_options_of_functions_of_arrays_give_what_the_chain_gives(polyarray_back
     assert taken > 5000  # reductions, sorts, cumulative, element-wise and two-array functions with options
 
 
+def _values_outcome(function, arrays, keywords):
+    try:
+        result = function(*arrays, **keywords)
+    except Exception as error:
+        return type(error), str(error)
+    data = pa.to_numpy(result)
+    return type(result), data.dtype, data.shape, data.tobytes()
+
+
+def test_several_keywords_with_some_left_out_give_what_the_chain_gives(polyarray_backend):
+    """Keywords the implementation does not take (``out=None``, given at its default, is left out of its call) among
+    others, in every order: the keywords kept reach the implementation under their own names, with their own
+    values (the compiled path passes the call's own names on where none is left out, and builds them anew where one
+    is), so the result's values, dtype and shape are the chain's."""
+    backend = pa.get_backend(polyarray_backend)
+    x = pa.asarray(np.arange(24.0).reshape(2, 3, 4), backend=backend).data
+    options = {"axis": [0, (1, 2), -1], "keepdims": [True, False]}
+    taken = 0
+    for decl in declarations():
+        function = backend.functions.get(decl.qualname)
+        plan = getattr(function, "plan", None)
+        if plan is None or not plan.dropped or plan.creation or plan.arrays != (0,) or plan.nrequired != 1:
+            continue
+        left_out = {name: decl.signature.parameters[name].default for name in plan.dropped}
+        names = [name for name in options if name in plan.keywords and name not in plan.dropped]
+        for chosen in itertools.product(*(options[name] for name in names)):
+            given = {**dict(zip(names, chosen)), **left_out}
+            for order in itertools.permutations(given):
+                keywords = {name: given[name] for name in order}
+                expected = _values_outcome(function.chain, (x,), keywords)
+                assert _values_outcome(function, (x,), keywords) == expected, (decl.qualname, keywords)
+                taken += 1
+    assert taken >= 50  # the reductions with out= and their axis and keepdims, in every order
+
+
 def test_calls_the_fast_path_cannot_take_still_get_every_wrapper():
     x = np.array([1.0, np.nan], dtype=np.float32)
     # mixed dtypes: promotion

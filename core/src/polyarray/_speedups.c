@@ -234,6 +234,7 @@ typedef struct {
     long extra_axes;
     PyObject *default_value; /* borrowed from the plan, which the FastFunction holds */
     PyObject *classes, *strings; /* VALUE: a tuple of classes and a frozenset of strings (borrowed) */
+    char dropped;                /* a keyword the implementation does not take (the plan's dropped) */
 } Parameter;
 
 /* What a plan says of one native dtype: its scalar rule (borrowed from the plan's scalars, or NULL), the
@@ -813,12 +814,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             }
             goto python_with_dtype;
         }
-        int drop = self->dropped != NULL ? PySet_Contains(self->dropped, name) : 0;
-        if (drop < 0) {
-            Py_XDECREF(dtype);
-            return NULL;
-        }
-        if (!drop) {
+        if (!p->dropped) {
             values[nargs + kept] = args[nargs + i];
             kept_names[kept++] = name;
         }
@@ -861,7 +857,10 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             values[i] = owned[nowned++] = native;
         }
     }
-    if (kept > 0) {
+    if (kept > 0 && kept == nkw) {
+        callnames = Py_NewRef(kwnames); /* nothing dropped: the call's own names, in their order */
+    }
+    else if (kept > 0) {
         callnames = PyTuple_New(kept);
         if (callnames == NULL) {
             goto release;
@@ -1204,6 +1203,12 @@ read_plan(FastFunction *self, PyObject *plan)
             Py_DECREF(keywords);
             return -1;
         }
+        int dropped = self->dropped != NULL ? PySet_Contains(self->dropped, name) : 0;
+        if (dropped < 0) {
+            Py_DECREF(keywords);
+            return -1;
+        }
+        self->keywords[self->nkeywords].dropped = (char)dropped;
         self->dtype_parameters |= self->keywords[self->nkeywords].code == DTYPE;
         self->keyword_names[self->nkeywords++] = name;
     }
