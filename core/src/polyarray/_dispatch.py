@@ -58,8 +58,8 @@ def make_dispatcher(decl: Declaration) -> Callable[..., Any]:
     The returned object has ``declaration`` (the :class:`Declaration`),
     ``__wrapped__`` (the declared function) and ``__signature__`` (the
     declared signature with ``backend=``, which ``inspect.signature`` and
-    ``help()`` show); a compiled dispatcher also has ``python`` (the Python
-    dispatcher it hands calls to).
+    ``help()`` show), and ``python`` (the Python dispatcher it hands every
+    call it does not take to, compiled or not).
     """
     python = _python_dispatcher(decl)
     if _accel.AVAILABLE:
