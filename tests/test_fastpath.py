@@ -259,6 +259,49 @@ def test_creation_functions_check_their_arguments_on_the_fast_path_as_the_chain_
             assert expected[0] is pa.PolyarrayValueError and "2**63 - 1" in expected[1], expected
 
 
+#: Creation calls of Python ints alone (whose checked arguments the creation wrapper remembers), some of them
+#: beyond the bounds of a default integer dtype or of any array, and one refused by a check.
+INT_CREATION_CALLS = [
+    ("arange", (4,)),
+    ("arange", (0,)),
+    ("arange", (2, 10, 3)),
+    ("arange", (5, 1)),
+    ("arange", (3, 3, 0)),
+    ("arange", (2**31 - 2, 2**31 + 1)),
+    ("arange", (2**63 + 5,)),
+    ("eye", (3,)),
+    ("eye", (2, 3, 1)),
+    ("zeros", ((2, 3),)),
+    ("ones", (4,)),
+    ("zeros", ((2**40, 2**40),)),
+    ("full", ((2,), 7)),
+    ("full", ((2, 2), 2**40)),
+    ("linspace", (0, 10, 5)),
+    ("asarray", (5,)),
+]
+
+
+def test_creation_calls_of_ints_give_the_chain_s_outcome_every_time_as_the_defaults_change(polyarray_backend):
+    """A creation call of Python ints alone has its checked arguments remembered (per context defaults and
+    values): called again, in another context's defaults and back, the compiled path and the Python path give the
+    chain's outcome, an error each time where the chain raises one (an error is never remembered)."""
+    backend = pa.get_backend(polyarray_backend)
+    contexts = [None, pa.int32, None, pa.float32, pa.int32]
+    for default in contexts:
+        with pa.default_dtype_as(default) if default is not None else contextlib.nullcontext():
+            for name, args in INT_CREATION_CALLS * 2:
+                function = backend.functions[name]
+                expected = _call_result(function.chain, args, {})
+                for path in (function, getattr(function, "python", function)):
+                    assert _call_result(path, args, {}) == expected, (default, name, args, path)
+    with pa.default_dtype_as(pa.int32):
+        assert pa.to_numpy(backend.arange(4)).dtype == np.int32
+        with pytest.raises(pa.PolyarrayValueError, match="out of bounds for int32"):
+            backend.arange(2**31 - 2, 2**31 + 1)
+    with pytest.raises(pa.PolyarrayValueError, match="step=0"):
+        backend.arange(3, 3, 0)
+
+
 #: Calls of functions of arrays that the declaration's check refuses: (name, values made arrays, other arguments,
 #: keywords).
 REFUSED_BY_CHECKS = [
@@ -606,6 +649,103 @@ def test_a_bare_mark_takes_the_calls_with_the_required_arguments_alone(recording
             call()
             assert calls == [who], (who, calls)
         assert pa.to_numpy(xp.sum(a)) == 15.0 and pa.to_numpy(xp.maximum(a, 2.0)).min() == 2.0
+
+
+def _options_plugin(calls):
+    """A run-time backend on NumPy whose ``sum`` carries a guarded mark (float64) with a bare callable taking
+    ``axis`` and ``keepdims`` positionally; the bare callable records its arguments and raises for an empty
+    array, as a framework's reduction of nothing raises."""
+
+    def bare(x, axis=None, keepdims=False, /):
+        calls.append(("bare", axis, keepdims))
+        if not x.size:
+            raise ValueError("a reduction of nothing")
+        return np.sum(x, axis=axis, keepdims=keepdims)
+
+    def native(x, /, **kwargs):
+        calls.append(("native", tuple(sorted(kwargs))))
+        return np.sum(x, **kwargs)
+
+    def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001 (the hook's name)
+        calls.append(("implementation",))
+        return np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+    sum.polyarray_direct = (native, sum.__code__, frozenset({np.dtype("float64")}))
+    sum.polyarray_bare = (bare, sum.__code__, ("axis", "keepdims"))
+    return run_time_plugin("polyarray_options_plugin", sum=sum)
+
+
+def test_bare_options_take_the_first_options_by_keyword_positionally():
+    """The bare callable takes the calls giving the first of its options by keyword, in any order, none None
+    or (): their values positionally, in its order. Other options, None, () or an option without the ones
+    before it go to the direct mark's callable, as does a call the bare callable raises for (which it
+    decides). The compiled path and the Python fast path take the same calls."""
+    calls = []
+    a, empty = np.arange(6.0).reshape(2, 3), np.zeros((0, 3))
+    expected = [
+        ((a,), {}, [("bare", None, False)]),
+        ((a,), {"axis": 1}, [("bare", 1, False)]),
+        ((a,), {"axis": (0, 1), "keepdims": True}, [("bare", (0, 1), True)]),
+        ((a,), {"keepdims": True, "axis": -1}, [("bare", -1, True)]),
+        ((a,), {"keepdims": True}, [("native", ("keepdims",))]),
+        ((a,), {"axis": None}, [("native", ("axis",))]),
+        ((a,), {"axis": (), "keepdims": True}, [("native", ("axis", "keepdims"))]),
+        ((a,), {"axis": 0, "dtype": pa.float64}, [("native", ("axis", "dtype"))]),
+        ((empty,), {"axis": 0}, [("bare", 0, False), ("native", ("axis",))]),
+        ((empty,), {}, [("bare", None, False), ("native", ())]),
+        ((a.astype(np.float32),), {"axis": 0}, [("implementation",)]),
+    ]
+    with registered("options", _options_plugin(calls)) as xp, pa.dynamic_backend_as(False):
+        function = xp.functions["sum"]
+        paths = [function, function.python] if hasattr(function, "python") else [function]
+        for path in paths:
+            for args, kwargs, who in expected:
+                calls.clear()
+                result = pa.to_numpy(path(*args, **kwargs))
+                assert calls == who, (path, kwargs, calls)
+                reference = np.sum(*args, **{k: v for k, v in kwargs.items() if k != "dtype"})
+                np.testing.assert_array_equal(result, reference)
+                assert result.shape == reference.shape
+
+
+#: The functions whose bare callable takes options positionally, by backend (torch's reductions).
+BARE_OPTIONS = {"torch": {"sum", "max", "min", "argmax", "argmin"}}
+
+
+def test_bare_options_of_every_backend_give_what_the_chain_gives(polyarray_backend):
+    """Each function whose bare callable takes options (``torch.sum(x, 1, True)``), called with its options in
+    every combination and order and every form of axis (None, (), a tuple, out of range), on arrays of several
+    ranks, empty ones and NaNs among them: the values, dtype and shape, or the error, are the chain's, on the
+    compiled path and the Python fast path alike."""
+    backend = pa.get_backend(polyarray_backend)
+    values = [
+        np.arange(24.0).reshape(2, 3, 4),
+        np.array([[np.nan, 1.0, -np.inf], [2.0, -0.0, 3.0]]),
+        np.zeros((0, 3)),
+        np.zeros((2, 0)),
+        np.array(2.5),
+    ]
+    arrays = [pa.asarray(value, dtype=pa.float32, backend=backend).data for value in values]
+    forms = {"axis": [None, (), 0, -1, (0, 1), 1, 5], "keepdims": [True, False]}
+    marked = set()
+    for decl in declarations():
+        function = backend.functions.get(decl.qualname)
+        plan = getattr(function, "plan", None)
+        if plan is None or not plan.bare_options:
+            continue
+        marked.add(decl.qualname)
+        paths = [function, function.python] if hasattr(function, "python") else [function]
+        for count in range(len(plan.bare_options) + 1):
+            for names in itertools.permutations(plan.bare_options, count):
+                for chosen in itertools.product(*(forms[name] for name in names)):
+                    keywords = dict(zip(names, chosen))
+                    for x in arrays:
+                        with warnings.catch_warnings():
+                            warnings.simplefilter("ignore")
+                            expected = _values_outcome(function.chain, (x,), keywords)
+                            for path in paths:
+                                assert _values_outcome(path, (x,), keywords) == expected, (decl.qualname, keywords)
+    assert marked == BARE_OPTIONS.get(polyarray_backend, set())
 
 
 def test_a_mark_guarded_by_class_takes_only_first_operands_of_that_class():

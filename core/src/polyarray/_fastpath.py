@@ -163,7 +163,12 @@ class FastPlan:
         bare: the framework callable that gives what ``native`` gives for a call with the required arguments
             alone, positionally, every array operand native (no Python scalar), for those dtypes (the
             implementation's ``polyarray_bare`` mark: ``torch.sum`` beside a ``native`` that hands that call
-            to it), or None.
+            to it), or None. Where ``bare`` raises (``torch.amax`` of an empty tensor), ``native`` is called
+            with the same arguments and decides.
+        bare_options: keyword options ``bare`` also takes positionally, in this order, after the required
+            arguments (the mark's third item, ``("axis", "keepdims")`` beside ``torch.sum``): a call that gives
+            the first few of them by keyword (in any order), none None or ``()``, and no other keyword, is
+            ``bare``'s with their values (:func:`bare_positional`). Empty where ``bare`` takes none.
         inplace: a framework callable writing what ``native`` gives into its first operand, for those dtypes
             (the implementation's ``polyarray_inplace`` mark), or None; for ``x op= y`` (:func:`inplace_operator`).
         native_type: the backend's main native array class (arrays of exactly it are checked first).
@@ -203,6 +208,7 @@ class FastPlan:
         "backend",
         "backend_name",
         "bare",
+        "bare_options",
         "check",
         "check_nans",
         "creation",
@@ -237,6 +243,7 @@ class FastPlan:
     native_dtypes: Any
     native_class: type[Any] | None
     bare: Callable[..., Any] | None
+    bare_options: tuple[str, ...]
     inplace: Callable[[Any, Any], Any] | None
     native_type: type[Any]
     other_types: tuple[type[Any], ...]
@@ -546,7 +553,7 @@ def plan_for(
     else:
         plan.impl = _direct(implementation)
     plan.native, plan.native_dtypes, plan.native_class = guarded if guarded is not None else (None, None, None)
-    plan.bare = _bare_mark(implementation) if guarded is not None else None
+    plan.bare, plan.bare_options = _bare_mark(implementation) if guarded is not None else (None, ())
     plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
     plan.other_types = tuple(backend.native_array_types[1:])
@@ -702,11 +709,39 @@ def _guarded_direct(
     return mark[0], frozenset(mark[2]), mark[4] if len(mark) == 5 else None
 
 
-def _bare_mark(implementation: Callable[..., Any]) -> Callable[..., Any] | None:
-    """The framework callable of a mark ``polyarray_bare = (callable, code)``: what the direct mark's callable
-    gives for its dtypes where the call passes the required arguments alone, every array operand native."""
-    mark = _mark_of(implementation, "polyarray_bare", (2,))
-    return None if mark is None else cast("Callable[..., Any]", mark[0])
+def _bare_mark(implementation: Callable[..., Any]) -> tuple[Callable[..., Any] | None, tuple[str, ...]]:
+    """The framework callable of a mark ``polyarray_bare = (callable, code[, options])`` and its options: what the
+    direct mark's callable gives for its dtypes where the call passes the required arguments alone, every array
+    operand native, or those with the first few of ``options`` by keyword (:attr:`FastPlan.bare_options`)."""
+    mark = _mark_of(implementation, "polyarray_bare", (2, 3))
+    if mark is None:
+        return None, ()
+    options = tuple(mark[2]) if len(mark) == 3 else ()
+    if not all(isinstance(name, str) for name in options):
+        raise TypeError(f"the polyarray_bare mark of {implementation!r} names its options with strings: {options!r}")
+    return cast("Callable[..., Any]", mark[0]), options
+
+
+def bare_positional(names: tuple[str, ...], passed: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The keyword options ``passed`` as the bare callable takes them, positionally in the order of ``names``,
+    where they are the first ``len(passed)`` of ``names``, none of them None or ``()`` (which frameworks read
+    as "every axis"); else None: the call is the direct callable's.
+
+    >>> bare_positional(("axis", "keepdims"), {"keepdims": True, "axis": 1})
+    (1, True)
+    >>> bare_positional(("axis", "keepdims"), {"keepdims": True}) is None
+    True
+    """
+    count = len(passed)
+    if count > len(names):
+        return None
+    options = []
+    for name in names[:count]:
+        value = passed.get(name, _ABSENT)
+        if value is _ABSENT or value is None or (value.__class__ is tuple and not value):
+            return None
+        options.append(value)
+    return tuple(options)
 
 
 def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], Any] | None:
@@ -808,11 +843,12 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
-    impl, native, native_dtypes, bare, native_class = (
+    impl, native, native_dtypes, bare, bare_options, native_class = (
         plan.impl,
         plan.native,
         plan.native_dtypes,
         plan.bare,
+        plan.bare_options,
         plan.native_class,
     )
     T, B, others = plan.native_type, plan.backend, plan.other_types
@@ -823,6 +859,9 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
     arrays, promoted, dtype_source = plan.arrays, plan.promoted, plan.dtype_source
     scalars, positional, keywords, dropped = plan.scalars, plan.positional, plan.keywords, plan.dropped
     scalar_rules = scalars or {}  # read where a scalar was accepted, so where scalars is not None
+    # bare and native where they are called (only where they are not None): typed once, not cast per call.
+    bare_call: Callable[..., Any] = bare if bare is not None else impl
+    native_call: Callable[..., Any] = native if native is not None else impl
     check, check_nans, unwrap, device_of, ranked = (
         plan.check,
         plan.check_nans,
@@ -959,17 +998,32 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             if normalised is not None:
                 return chain(*args, **kwargs)  # the check puts the arguments in another form, as the chain does
         # The framework's callable where the dtype is one it holds for (its bare form for the required arguments
-        # alone, every array native), else the implementation; its errors translated as the chain translates them.
+        # alone, every array native, and options it takes positionally), else the implementation; its errors
+        # translated as the chain translates them.
+        target, options = impl, None
         if (
             native is not None
             and dtype in native_dtypes
             and (native_class is None or values[arrays[0]].__class__ is native_class)
         ):
-            target = bare if scalar_at < 0 and count == nrequired and not kwargs and bare is not None else native
-        else:
-            target = impl
+            target = native_call
+            if bare is not None and scalar_at < 0 and count == nrequired:
+                if not kwargs:
+                    target = bare_call
+                elif bare_options and passed:
+                    options = bare_positional(bare_options, passed)
+                    target = native_call if options is None else bare_call
         try:
-            result = target(*values, **passed) if passed else target(*values)
+            try:
+                if options is not None:
+                    result = target(*values, *options)
+                else:
+                    result = target(*values, **passed) if passed else target(*values)
+            except Exception:
+                if target is not bare:
+                    raise
+                # Where the bare form raises (a reduction of nothing), the direct callable decides.
+                result = native_call(*values, **passed) if passed else native_call(*values)
         except PolyarrayError:
             raise
         except Exception as error:
@@ -1011,11 +1065,22 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                         if passed is None:
                             return fast(*args, **kwargs)
                     # The callable chosen as in fast, in line (as in fast_two).
-                    target = impl
+                    target, options = impl, None
                     if native is not None and dtype in native_dtypes and (native_class is None or cls is native_class):
-                        target = native if kwargs or bare is None else bare
+                        target = native_call if kwargs or bare is None else bare_call
+                        if bare_options and passed:
+                            options = bare_positional(bare_options, passed)
+                            target = native_call if options is None else bare_call
                     try:
-                        result = target(value, **passed) if passed else target(value)
+                        try:
+                            if options is not None:
+                                result = target(value, *options)
+                            else:
+                                result = target(value, **passed) if passed else target(value)
+                        except Exception:
+                            if target is not bare:
+                                raise
+                            result = native_call(value, **passed) if passed else native_call(value)  # as in fast
                     except PolyarrayError:
                         raise
                     except Exception as error:
@@ -1081,11 +1146,16 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
             else:
                 return fast(first, second)
             if native is not None and dtype in native_dtypes and (native_class is None or x.__class__ is native_class):
-                target = bare if alone and bare is not None else native
+                target = bare_call if alone and bare is not None else native_call
             else:
                 target = impl
             try:
-                result = target(x, y)
+                try:
+                    result = target(x, y)
+                except Exception:
+                    if target is not bare:
+                        raise
+                    result = native_call(x, y)  # as in fast
             except PolyarrayError:
                 raise
             except Exception as error:

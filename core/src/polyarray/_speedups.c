@@ -235,6 +235,7 @@ typedef struct {
     PyObject *default_value; /* borrowed from the plan, which the FastFunction holds */
     PyObject *classes, *strings; /* VALUE: a tuple of classes and a frozenset of strings (borrowed) */
     char dropped;                /* a keyword the implementation does not take (the plan's dropped) */
+    signed char bare_slot;       /* its position among the plan's bare_options, or -1 */
 } Parameter;
 
 /* What a plan says of one native dtype: its scalar rule (borrowed from the plan's scalars, or NULL), the
@@ -260,6 +261,7 @@ typedef struct {
     PyObject *writer;          /* x op= y: the plan's inplace writer (NULL: not an in-place function) */
     PyObject *reference;       /* x op= y: the reference, where the writer raises (owned) */
     PyObject *bare;            /* native's stand-in for the required arguments alone, all arrays native; or NULL */
+    int nbare_options;         /* how many keyword options bare takes positionally (the plan's bare_options) */
     PyTypeObject *native_type;
     PyObject *other_types;     /* the backend's other native array classes (a tuple, maybe empty) */
     getter dtype_getter;       /* the native type's dtype getter (NULL: read it with getattr) */
@@ -659,6 +661,38 @@ scalar_ok(const DtypeFacts *facts, PyObject *value)
     return 1;
 }
 
+
+/* A call of the required arguments (`values[:nargs]`) and `kept` keyword options (`values[nargs:]`, at the
+ * positions `slots` among the plan's bare_options) as bare takes it: the options' values positionally in their
+ * order, where they are its first `kept` options, none None or () (FastPlan.bare_options,
+ * _fastpath.bare_positional). 1 with its result (NULL for an error other than an Exception), or 0 where the
+ * options are not bare's or bare raises: native is then called with the keywords and decides. */
+static int
+call_bare_with_options(FastFunction *self, PyObject *const *values, Py_ssize_t nargs, Py_ssize_t kept,
+                       const signed char *slots, PyObject **result)
+{
+    PyObject *ordered[MAX_POSITIONAL + MAX_KEYWORDS];
+    unsigned int filled = 0;
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        ordered[i] = values[i];
+    }
+    for (Py_ssize_t i = 0; i < kept; i++) {
+        int slot = slots[i];
+        PyObject *value = values[nargs + i];
+        if (slot < 0 || slot >= kept || (filled & (1u << slot)) || value == Py_None ||
+            (PyTuple_CheckExact(value) && PyTuple_GET_SIZE(value) == 0)) {
+            return 0;
+        }
+        filled |= 1u << slot;
+        ordered[nargs + slot] = value;
+    }
+    *result = PyObject_Vectorcall(self->bare, ordered, nargs + kept, NULL);
+    if (*result == NULL && PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
 /* to_native_dtype(dtype) (a new reference), remembered for the last dtype object converted, as the Python
  * converter remembers it: by identity, and not for Python's types (float stands for this context's default). */
 static PyObject *
@@ -684,6 +718,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     PyObject *values[MAX_POSITIONAL + MAX_KEYWORDS];
     PyObject *callnames = NULL, *dtype = NULL, *result;
     PyObject *kept_names[MAX_KEYWORDS];
+    signed char kept_slots[MAX_KEYWORDS]; /* each kept keyword's bare_slot */
     int i, ok, scalar_at = -1;
 
     if (nargs < self->nrequired || nargs > self->npositional || nkw > MAX_KEYWORDS) {
@@ -816,6 +851,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
         if (!p->dropped) {
             values[nargs + kept] = args[nargs + i];
+            kept_slots[kept] = p->bare_slot;
             kept_names[kept++] = name;
         }
     }
@@ -909,11 +945,24 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             goto release;
         }
         if (facts->native) {
-            int alone = scalar_at < 0 && kept == 0 && nargs == self->nrequired;
-            target = alone && self->bare != NULL ? self->bare : self->native;
+            target = self->native;
+            if (self->bare != NULL && scalar_at < 0 && nargs == self->nrequired) {
+                if (kept == 0) {
+                    target = self->bare;
+                }
+                else if (kept <= self->nbare_options &&
+                         call_bare_with_options(self, values, nargs, kept, kept_slots, &result)) {
+                    goto called;
+                }
+            }
         }
     }
     result = PyObject_Vectorcall(target, values, nargs, callnames);
+    if (result == NULL && target == self->bare && PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyErr_Clear(); /* where the bare form raises (a reduction of nothing), native decides */
+        result = PyObject_Vectorcall(self->native, values, nargs, callnames);
+    }
+called:
     if (result == NULL && self->translate != NULL) {
         raise_translated(self);
     }
@@ -1051,6 +1100,7 @@ read_parameter(PyObject *entry, Parameter *p)
         return -1;
     }
     p->default_value = PyTuple_GET_ITEM(entry, 2);
+    p->bare_slot = -1;
     PyObject *spec = PyTuple_GET_ITEM(entry, 1);
     if (p->code == VALUE) {
         if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(spec, 0))
@@ -1094,6 +1144,36 @@ optional(PyObject *plan, const char *name, int *error)
         return NULL;
     }
     return value;
+}
+
+/* The plan's bare_options: each keyword's position among them (its bare_slot), and how many there are. */
+static int
+read_bare_options(FastFunction *self, PyObject *plan)
+{
+    PyObject *options = PyObject_GetAttrString(plan, "bare_options");
+    if (options == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(options) || PyTuple_GET_SIZE(options) > MAX_KEYWORDS) {
+        Py_DECREF(options);
+        PyErr_SetString(PyExc_TypeError, "FastFunction: the plan's bare_options are not a short tuple");
+        return -1;
+    }
+    self->nbare_options = (int)PyTuple_GET_SIZE(options);
+    for (int slot = 0; slot < self->nbare_options; slot++) {
+        for (int i = 0; i < self->nkeywords; i++) {
+            int same = PyObject_RichCompareBool(self->keyword_names[i], PyTuple_GET_ITEM(options, slot), Py_EQ);
+            if (same < 0) {
+                Py_DECREF(options);
+                return -1;
+            }
+            if (same) {
+                self->keywords[i].bare_slot = (signed char)slot;
+            }
+        }
+    }
+    Py_DECREF(options);
+    return 0;
 }
 
 static int
@@ -1213,6 +1293,9 @@ read_plan(FastFunction *self, PyObject *plan)
         self->keyword_names[self->nkeywords++] = name;
     }
     Py_DECREF(keywords);
+    if (read_bare_options(self, plan) < 0) {
+        return -1;
+    }
     for (int i = 0; i < self->narrays; i++) {
         if (self->arrays[i] < 0 || self->arrays[i] >= self->nrequired) {
             PyErr_SetString(PyExc_ValueError, "FastFunction: an array position beyond the required parameters");

@@ -47,12 +47,18 @@ _CLASSIFIERS: dict[str, Callable[[BaseException], type[Exception] | None]] = {}
 _NOISE = re.compile(r"\{\{function_node [^}]*\}\}\s*|\s*\[Op:\w+\](\s*name:\s*\S*)?")
 
 _SHAPE_WORDS = re.compile(r"shape|size|dimension|broadcast|rank|ndim", re.IGNORECASE)
+#: Frameworks' words for a reduction over axes that hold no elements (``max`` or ``argmin`` of an empty array).
+_EMPTY_WORDS = re.compile(r"zero-size array to reduction|of an empty sequence|non-zero size|empty array", re.IGNORECASE)
 _DTYPE_WORDS = re.compile(r"dtype|data type|type", re.IGNORECASE)
 
 #: What to do, by the builtin class of an error (and for ValueError, by whether it is about shapes).
 _HINT_SHAPES = (
     "Check the shapes: arrays broadcast when each trailing dimension is equal or 1 "
     "(pa.broadcast_shapes gives the result or this error); reshape the operands to fit."
+)
+_HINT_EMPTY = (
+    "The reduced axes hold no elements, so there is nothing to take an extreme value or its index from; check "
+    "the array's shape (x.shape) or reduce over axes that are not empty."
 )
 _HINT_INDEX = "An index on an axis of size n must lie in [-n, n); check the indices against the array's shape."
 _HINT_AXIS = "An axis of an N-d array must be an integer in [-N, N)."
@@ -98,6 +104,8 @@ def hint(cls: type[PolyarrayError], message: str) -> str:
         return _HINT_INDEX
     if issubclass(cls, PolyarrayTypeError):
         return _HINT_DTYPE if _DTYPE_WORDS.search(message) else ""
+    if issubclass(cls, PolyarrayValueError) and _EMPTY_WORDS.search(message):
+        return _HINT_EMPTY
     if issubclass(cls, PolyarrayValueError) and _SHAPE_WORDS.search(message):
         return _HINT_SHAPES
     return ""

@@ -40,6 +40,9 @@ _BOOL, _INT, _FLOAT, _COMPLEX = "bool", "integral", "real floating", "complex fl
 _RANK: dict[type, int] = {bool: 0, int: 1, float: 2, complex: 3}
 _KIND_OF_RANK = (_BOOL, _INT, _FLOAT, _COMPLEX)
 _SCALARS = (bool, int, float, complex)
+_INT_ONLY = frozenset({int})
+#: How many calls of exact ints a creation function remembers the checked arguments of.
+_REMEMBERED_CALLS = 256
 
 
 def _sequence_rank(values: list | tuple) -> int | None:
@@ -312,8 +315,25 @@ def _creating(
     # dtype and the backend's.
     known: dict[tuple[str, str], tuple[DType, Any]] = {}
     defaults_key = _dtypes.defaults_key
+    # A call of exact ints alone (``arange(4)``, ``eye(3)``, ``zeros((64, 8))``): the rule's kind, the check's
+    # outcome and the result's dtype depend on those values and the context's defaults only, so the arguments the
+    # function is given are remembered per defaults key and values once a call with them has given a result of a
+    # dtype polyarray knows (a call that raises is not remembered).
+    remembered: dict[tuple[str, tuple], tuple[tuple, dict[str, Any]]] = {}
 
     def creating(*args: Any, **kwargs: Any) -> Any:
+        key = None
+        if not kwargs:
+            for given in args:
+                cls = given.__class__
+                if cls is not int and (cls is not tuple or not _INT_ONLY.issuperset(map(type, given))):
+                    break
+            else:
+                key = (defaults_key(), args)
+                entry = remembered.get(key)
+                if entry is not None:
+                    # The same values under the same defaults: checked, called and its result's dtype checked before.
+                    return function(*entry[0], **entry[1])
         # The kind of default dtype the values ask for (None: a dtype is given, or the backend decides).
         kind = rule(args, kwargs) if kwargs.get("dtype") is None else None
         if position is not None:
@@ -329,10 +349,10 @@ def _creating(
                 check_data(value, qualname, backend_name, name)
         native_default = None
         if kind is not None:
-            key = (defaults_key(), kind)
-            default = known.get(key)
+            known_key = (defaults_key() if key is None else key[0], kind)
+            default = known.get(known_key)
             if default is None:
-                default = known[key] = _native_default(backend, kind, qualname)
+                default = known[known_key] = _native_default(backend, kind, qualname)
             native_default = default[1]
             kwargs["dtype"] = native_default if check is None else default[0]
         if check is not None:
@@ -366,6 +386,8 @@ def _creating(
                         f"which polyarray does not support; it accepts {_ACCEPTED} "
                         f"(pa.bool, the integer, floating and complex dtypes)."
                     ) from None
+        if key is not None and len(remembered) < _REMEMBERED_CALLS:
+            remembered[key] = (args, kwargs)  # never changed from here: a call copies the keywords it is given
         return result
 
     return creating

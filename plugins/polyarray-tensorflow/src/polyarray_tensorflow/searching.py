@@ -39,7 +39,7 @@ def _arg_extremum(function, x, axis, keepdims, name):
         return tf.reshape(result, [1] * len(shape)) if keepdims else result
     axis = normalize_axis(axis, len(shape))
     if shape[axis] == 0:
-        raise ValueError(f"{name} of an empty axis")
+        raise ValueError(f"attempt to get {name} of an empty sequence")
     result = _arg_along(function, x, axis)
     return tf.expand_dims(result, axis) if keepdims else result
 

@@ -7,6 +7,9 @@ import pluggy
 
 hookimpl = pluggy.HookimplMarker("polyarray")
 
+#: The options of a reduction as torch's reductions take them positionally (``torch.sum(x, dim, keepdim)``).
+REDUCTION_OPTIONS = ("axis", "keepdims")
+
 
 def direct(
     native: Callable[..., Any],
@@ -14,6 +17,7 @@ def direct(
     dtypes: Iterable[Any],
     inplace: Callable[[Any, Any], Any] | None = None,
     bare: Callable[..., Any] | None = None,
+    bare_options: tuple[str, ...] = (),
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation that gives what ``native`` gives, with the same arguments, for arrays of ``dtypes``.
 
@@ -34,7 +38,13 @@ def direct(
     the torch callable it hands a call with the required arguments alone
     (positionally, every array a tensor of those dtypes, no Python scalar, no
     keyword) to: the fast path calls it for such calls, saving ``native``'s
-    frame (``polyarray_bare``: the callable and the code object).
+    frame (``polyarray_bare``: the callable, the code object and
+    ``bare_options``). Where ``bare`` raises, ``native`` is called and decides.
+
+    ``bare_options`` names keyword options ``bare`` takes positionally after
+    the required arguments, in its order: a call giving the first few of them
+    by keyword (none None or ``()``) and nothing else is ``bare``'s too, with
+    their values: ``torch.sum(x, 1, True)`` for ``pa.sum(x, axis=1, keepdims=True)``.
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -42,7 +52,7 @@ def direct(
         if inplace is not None:
             function.polyarray_inplace = (inplace, function.__code__)  # type: ignore[attr-defined]
         if bare is not None:
-            function.polyarray_bare = (bare, function.__code__)  # type: ignore[attr-defined]
+            function.polyarray_bare = (bare, function.__code__, bare_options)  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -24,7 +24,7 @@ from ._helpers import (
     scalar_dtype,
     unsupported,
 )
-from ._marker import direct, hookimpl
+from ._marker import REDUCTION_OPTIONS, direct, hookimpl
 
 #: The dtypes torch's ``where`` has kernels for.
 _WHERE_KERNELS = frozenset(
@@ -69,7 +69,7 @@ def _argmin_direct(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_argmax_direct, dtypes=REAL_FLOATING)
+@direct(_argmax_direct, dtypes=REAL_FLOATING, bare=torch.argmax, bare_options=REDUCTION_OPTIONS)
 @guard_dtypes
 @exact_unsigned("ordering")
 def argmax(x, /, *, axis=None, keepdims=False):
@@ -77,7 +77,7 @@ def argmax(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_argmin_direct, dtypes=REAL_FLOATING)
+@direct(_argmin_direct, dtypes=REAL_FLOATING, bare=torch.argmin, bare_options=REDUCTION_OPTIONS)
 @guard_dtypes
 @exact_unsigned("ordering")
 def argmin(x, /, *, axis=None, keepdims=False):

@@ -32,7 +32,7 @@ from ._helpers import (
     reduced_size,
     unsupported,
 )
-from ._marker import direct, hookimpl
+from ._marker import REDUCTION_OPTIONS, direct, hookimpl
 
 _FLOAT64 = torch.float64
 
@@ -99,7 +99,7 @@ def _min_direct(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_max_direct, dtypes=REAL_FLOATING)
+@direct(_max_direct, dtypes=REAL_FLOATING, bare=torch.amax, bare_options=REDUCTION_OPTIONS)
 @guard_dtypes
 @exact_unsigned("selecting")
 def max(x, /, *, axis=None, keepdims=False):
@@ -107,7 +107,7 @@ def max(x, /, *, axis=None, keepdims=False):
 
 
 @hookimpl
-@direct(_min_direct, dtypes=REAL_FLOATING)
+@direct(_min_direct, dtypes=REAL_FLOATING, bare=torch.amin, bare_options=REDUCTION_OPTIONS)
 @guard_dtypes
 @exact_unsigned("selecting")
 def min(x, /, *, axis=None, keepdims=False):
@@ -168,7 +168,7 @@ def _sum_direct(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 @hookimpl
-@direct(_sum_direct, dtypes=FLOATING_OR_COMPLEX, bare=torch.sum)
+@direct(_sum_direct, dtypes=FLOATING_OR_COMPLEX, bare=torch.sum, bare_options=REDUCTION_OPTIONS)
 @guard_dtypes
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim)
