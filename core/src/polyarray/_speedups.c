@@ -272,7 +272,6 @@ typedef struct {
     PyObject *backend_name;
     PyObject *finish;
     PyObject *scalars;         /* dict: native dtype -> (types, low, high); NULL where no scalar is taken */
-    PyObject *dropped;         /* frozenset of keyword names left out of the implementation's call */
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
     PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
@@ -1199,7 +1198,6 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(backend_name, "backend_name");
     BORROW(finish, "finish");
     BORROW(scalars, "scalars");
-    BORROW(dropped, "dropped");
     BORROW(check, "check");
     BORROW(device_of, "device_of");
     BORROW(other_types, "other_types");
@@ -1215,9 +1213,6 @@ read_plan(FastFunction *self, PyObject *plan)
         return -1;
     }
     self->native_type = (PyTypeObject *)native_type;
-    if (self->dropped != NULL && PySet_GET_SIZE(self->dropped) == 0) {
-        self->dropped = NULL;
-    }
     const char *ints[] = {"wrap",          "nrequired", "npositional", "dtype_source", "check_nans",
                           "unwrap_arrays", "ranked",    "minimum_rank"};
     int *targets[] = {&self->wrap,          &self->nrequired, &self->npositional,  &self->dtype_source,
@@ -1275,16 +1270,28 @@ read_plan(FastFunction *self, PyObject *plan)
         }
         return 0;
     }
+    /* The keywords left out of the implementation's call (the plan's dropped frozenset), flagged per entry. */
+    PyObject *left_out = PyObject_GetAttrString(plan, "dropped");
+    if (left_out == NULL) {
+        Py_DECREF(keywords);
+        return -1;
+    }
+    if (!PyAnySet_Check(left_out)) {
+        Py_DECREF(left_out);
+        Py_DECREF(keywords);
+        PyErr_SetString(PyExc_TypeError, "FastFunction: the plan's dropped keywords are not a set");
+        return -1;
+    }
     Py_ssize_t position = 0;
     PyObject *name, *entry;
     self->nkeywords = 0;
     while (PyDict_Next(keywords, &position, &name, &entry)) {
-        if (read_parameter(entry, &self->keywords[self->nkeywords]) < 0) {
-            Py_DECREF(keywords);
-            return -1;
+        int dropped = -1;
+        if (read_parameter(entry, &self->keywords[self->nkeywords]) == 0) {
+            dropped = PySet_Contains(left_out, name);
         }
-        int dropped = self->dropped != NULL ? PySet_Contains(self->dropped, name) : 0;
         if (dropped < 0) {
+            Py_DECREF(left_out);
             Py_DECREF(keywords);
             return -1;
         }
@@ -1292,6 +1299,7 @@ read_plan(FastFunction *self, PyObject *plan)
         self->dtype_parameters |= self->keywords[self->nkeywords].code == DTYPE;
         self->keyword_names[self->nkeywords++] = name;
     }
+    Py_DECREF(left_out);
     Py_DECREF(keywords);
     if (read_bare_options(self, plan) < 0) {
         return -1;

@@ -11,6 +11,7 @@ non-boolean condition, 0-d operands.
 from __future__ import annotations
 
 import inspect
+import itertools
 import math
 
 import polyarray_torch
@@ -202,7 +203,7 @@ def _bare_calls(name, base):
     empty = base[:0]
     if name == "reshape":
         return [(base, (3, 2)), (base, [6]), (base, (-1,)), (base.T, (6,)), (empty, (0, 3)), (base, (4,))]
-    if name == "sum":
+    if name in ("sum", "max", "min", "argmax", "argmin"):
         return [(base,), (base[0],), (base[0, 0],), (empty,)]
     return [
         (base, base.flip(0)),
@@ -221,26 +222,49 @@ def _bare_outcome(function, args):
     return result
 
 
+#: Values of the options a bare callable takes positionally, by option name.
+OPTION_VALUES = {"axis": [0, 1, -1, (0, 1), (-1,)], "keepdims": [True, False]}
+
+
+def _option_calls(options):
+    """The keywords of every call giving the first few of ``options`` (the ones the fast path gives the bare
+    callable), with the values the bare callable takes positionally for them."""
+    for count in range(1, len(options) + 1):
+        names = options[:count]
+        for chosen in itertools.product(*(OPTION_VALUES[name] for name in names)):
+            yield dict(zip(names, chosen)), chosen
+
+
 @pytest.mark.parametrize(("module", "name", "function"), BARE_MARKED, ids=[n for _, n, _ in BARE_MARKED])
-def test_a_bare_mark_gives_what_the_implementation_gives_for_the_required_arguments_alone(module, name, function):
-    """For every dtype of the mark: the same dtype, shape and bits, or an error of the same builtin class, as the
-    implementation, for the calls the fast path gives the bare callable."""
-    bare, code = function.polyarray_bare
+def test_a_bare_mark_gives_what_the_implementation_gives_for_the_calls_it_takes(module, name, function):
+    """For every dtype of the mark: the same dtype, shape and bits as the implementation, for the calls the fast
+    path gives the bare callable (the required arguments alone, and with the first few of its options by keyword,
+    passed positionally), or an error, where the fast path calls the direct callable, which decides."""
+    bare, code, options = function.polyarray_bare
     native, _, dtypes = function.polyarray_direct
     assert code is function.__code__ and bare is not native and inspect.isfunction(native)
     portable = {pa.get_backend("torch").native_dtype(d) for d in pa.get_backend("torch").dtypes}
     assert dtypes & portable
+    compared = 0
     for dtype in dtypes & portable:  # the dtypes a pa.Array holds (torch's others never reach the fast path)
         values = [[1.0, -2.0, math.nan], [4.0, 0.5, -6.0]] if dtype.is_floating_point else [[1, 0, 3], [4, 1, 0]]
         base = torch.tensor(values).to(dtype)
-        for args in _bare_calls(name, base):
-            expected, got = _bare_outcome(function, args), _bare_outcome(bare, args)
-            if isinstance(expected, tuple) or isinstance(got, tuple):
-                assert expected == got, (name, dtype, args)
-                continue
-            assert (got.dtype, got.shape) == (expected.dtype, expected.shape), (name, dtype, args)
+        calls = [(args, {}, args) for args in _bare_calls(name, base)]
+        for x in (base, base[:0], base[0]) if options else ():
+            calls += [((x,), keywords, (x, *chosen)) for keywords, chosen in _option_calls(options)]
+        for args, keywords, positional in calls:
+            got = _bare_outcome(bare, positional)
+            if isinstance(got, tuple):
+                continue  # the bare callable raises: the fast path calls the direct callable
+            axes = keywords.get("axis", ())
+            if any(not -args[0].ndim <= axis < args[0].ndim for axis in (axes if isinstance(axes, tuple) else [axes])):
+                continue  # an axis out of range, which the core refuses before the fast path calls
+            expected = function(*args, **keywords)  # where it raises, so must the bare callable, as above
+            assert (got.dtype, got.shape) == (expected.dtype, expected.shape), (name, dtype, args, keywords)
             as_bytes = [t.reshape(-1).contiguous().view(torch.uint8) for t in (expected, got)]
-            assert torch.equal(*as_bytes), (name, dtype, args)  # the same bits, NaN included
+            assert torch.equal(*as_bytes), (name, dtype, args, keywords)  # the same bits, NaN included
+            compared += 1
+    assert compared >= len(dtypes & portable) * 3
 
 
 def test_the_bare_marks_are_the_ones_expected():
@@ -248,5 +272,11 @@ def test_the_bare_marks_are_the_ones_expected():
     assert names == {"sum", "reshape", "maximum", "minimum", "equal", "not_equal", "greater", "greater_equal"} | {
         "less",
         "less_equal",
+        "max",
+        "min",
+        "argmax",
+        "argmin",
     }
+    options = {n: f.polyarray_bare[2] for _, n, f in BARE_MARKED if f.polyarray_bare[2]}
+    assert options == dict.fromkeys(("sum", "max", "min", "argmax", "argmin"), ("axis", "keepdims"))
     assert all(getattr(torch, f.polyarray_bare[0].__name__, None) is f.polyarray_bare[0] for _, _, f in BARE_MARKED)
