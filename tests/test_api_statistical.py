@@ -122,12 +122,14 @@ def test_max_min_nan_and_empty():
         assert_axis_error(lambda f=function: f(pa.ones((2,)), axis=-2))
 
 
+@pytest.mark.parametrize("axis", [0, None])
 @pytest.mark.parametrize("name", ["max", "min", "argmax", "argmin"])
-def test_a_reduction_of_nothing_says_the_axes_are_empty_on_every_backend(polyarray_backend, name):
-    """Over axes that hold no elements, ``max``, ``min``, ``argmax`` and ``argmin`` raise one error on every
-    backend, whose message says the axes are empty and what to do (not to check how shapes broadcast)."""
+def test_a_reduction_of_nothing_says_the_axes_are_empty_on_every_backend(polyarray_backend, name, axis):
+    """Over axes that hold no elements (one, or all of them), ``max``, ``min``, ``argmax`` and ``argmin`` raise
+    one error on every backend, whose message says the axes are empty and what to do (not to check how shapes
+    broadcast)."""
     with pytest.raises(pa.PolyarrayValueError) as caught:
-        pa.to_numpy(getattr(pa, name)(pa.ones((0, 3), backend=polyarray_backend), axis=0))
+        pa.to_numpy(getattr(pa, name)(pa.ones((0, 3), backend=polyarray_backend), axis=axis))
     message = str(caught.value)
     assert f"pa.{name} failed on the {polyarray_backend} backend" in message
     assert "The reduced axes hold no elements" in message and "broadcast" not in message

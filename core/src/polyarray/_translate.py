@@ -48,7 +48,7 @@ _NOISE = re.compile(r"\{\{function_node [^}]*\}\}\s*|\s*\[Op:\w+\](\s*name:\s*\S
 
 _SHAPE_WORDS = re.compile(r"shape|size|dimension|broadcast|rank|ndim", re.IGNORECASE)
 #: Frameworks' words for a reduction over axes that hold no elements (``max`` or ``argmin`` of an empty array).
-_EMPTY_WORDS = re.compile(r"zero-size array to reduction|of an empty sequence|non-zero size|empty array", re.IGNORECASE)
+_EMPTY_WORDS = re.compile(r"zero-size array to reduction|of an empty sequence|to have non-zero size", re.IGNORECASE)
 _DTYPE_WORDS = re.compile(r"dtype|data type|type", re.IGNORECASE)
 
 #: What to do, by the builtin class of an error (and for ValueError, by whether it is about shapes).

@@ -34,7 +34,7 @@ def _arg_extremum(function, x, axis, keepdims, name):
     if axis is None:
         flat = tf.reshape(x, [-1])
         if int(flat.shape[0]) == 0:
-            raise ValueError(f"{name} of an empty array")
+            raise ValueError(f"attempt to get {name} of an empty sequence")
         result = _arg_along(function, flat, 0)
         return tf.reshape(result, [1] * len(shape)) if keepdims else result
     axis = normalize_axis(axis, len(shape))
