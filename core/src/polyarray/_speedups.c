@@ -660,7 +660,6 @@ scalar_ok(const DtypeFacts *facts, PyObject *value)
     return 1;
 }
 
-
 /* A call of the required arguments (`values[:nargs]`) and `kept` keyword options (`values[nargs:]`, at the
  * positions `slots` among the plan's bare_options) as bare takes it: the options' values positionally in their
  * order, where they are its first `kept` options, none None or () (FastPlan.bare_options,
@@ -692,6 +691,7 @@ call_bare_with_options(FastFunction *self, PyObject *const *values, Py_ssize_t n
     }
     return 1;
 }
+
 /* to_native_dtype(dtype) (a new reference), remembered for the last dtype object converted, as the Python
  * converter remembers it: by identity, and not for Python's types (float stands for this context's default). */
 static PyObject *
