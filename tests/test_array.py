@@ -258,15 +258,18 @@ def test_unary_operators_match_numpy(name, data):
 def test_operators_go_through_the_operator_function_of_the_backend(monkeypatch):
     x = pa.asarray([1.0, 2.0])
     calls = []
-    original = x.backend.operators["subtract"]
+    # The compiled slots call backend.operators, the Python operators backend.operands (the same fast path).
+    for table in (x.backend.operators, x.backend.operands):
+        original = table["subtract"]
 
-    def spy(*args, **kwargs):
-        calls.append(args)
-        return original(*args, **kwargs)
+        def spy(*args, original=original, **kwargs):
+            calls.append(args)
+            return original(*args, **kwargs)
 
-    monkeypatch.setitem(x.backend.operators, "subtract", spy)
+        monkeypatch.setitem(table, "subtract", spy)
     _check(x - 1.0, np.array([0.0, 1.0]))
     _check(3.0 - x, np.array([2.0, 1.0]))
+    assert len(calls) == 2
     assert calls[0][0] is x and calls[0][1] == 1.0
     assert calls[1][0] == 3.0 and calls[1][1] is x
 

@@ -20,6 +20,7 @@ import pytest
 from plugin_site import registered, run_time_plugin
 
 import polyarray as pa
+from polyarray import _accel
 from polyarray._backend import implementation_module_names
 from polyarray._declare import declarations
 from polyarray._fastpath import _direct
@@ -423,6 +424,87 @@ def test_the_closures_of_one_and_two_operands_give_what_the_chain_gives_for_any_
             assert got == expected, (name, operators, [type(x).__name__ for x in args], kwargs)
             taken += 1
     assert taken == 10 * len(forms) * len(keywords)
+
+
+#: Operands of pa.Array's binary operators, and values that are not operands, for each backend.
+def _operator_operands(backend):
+    native = pa.to_native(pa.asarray(np.arange(6.0, dtype=np.float32).reshape(2, 3), backend=backend.name))
+    ints = pa.to_native(pa.asarray(np.arange(6, dtype=np.int8).reshape(2, 3), backend=backend.name))
+    other = "torch" if backend.name != "torch" and "torch" in pa.available_backends() else "numpy"
+    operands = [
+        native,
+        pa.asarray(native),
+        ints,
+        pa.asarray(ints),
+        pa.asarray(np.ones((2, 3), dtype=np.float32), backend=other),
+        pa.asarray(np.ones(3, dtype=np.float32), backend=backend.name),
+        2.0,
+        3,
+        1000,
+        True,
+        1j,
+        [1.0, 2.0, 3.0],
+        np.float32(2.0),
+        np.float32(1.2573022),  # NumPy's scalar power of it to 1.7 differs from np.power's in the last bit
+        np.float32(1.7),
+    ]
+    return operands, [None, "x", object(), {"a": 1}]
+
+
+def _operator_outcome(function, first, second):
+    try:
+        result = function(first, second)
+    except Exception as error:
+        return type(error), str(error)
+    values = pa.to_numpy(result)
+    return type(result), getattr(result, "backend", None), values.dtype, values.shape, values.tobytes()
+
+
+@pytest.mark.parametrize("name", sorted(pa.available_backends()))
+def test_the_pair_the_binary_operators_call_gives_what_the_chain_gives(name):
+    """``x + y`` of ``pa.Array`` calls ``backend.operands["add"](x, y)`` in pure Python (and where the compiled
+    operator hands a call on): the pair of the operator function's fast path, without the general entry's frame.
+    Where the extension is built the pair is compiled too, handing the calls it does not take to the Python pair.
+    For every operator function, both give for every pair of operands what the chain gives (the result's type
+    and backend, its dtype, shape and bytes, or the same error), and for a value that is not an operand, first
+    or second, NotImplemented, so Python asks the other operand."""
+    from polyarray._array import _BINARY, _COMPARISON
+
+    backend = pa.get_backend(name)
+    operands, not_operands = _operator_operands(backend)
+    functions = sorted({function for function, _ in (*_BINARY.values(), *_COMPARISON.values())})
+    compared = declined = 0
+    for function in functions:
+        operator = backend.operands[function]
+        pair = getattr(operator, "python", operator)  # the Python pair the compiled one hands calls on to
+        general = backend.operators[function]
+        general = getattr(general, "python", general)  # the compiled fast path's Python closure
+        assert pair is general.operands, function  # the pair of the same fast path (every backend has one)
+        assert (operator is not pair) == _accel.AVAILABLE, function  # compiled as well, where that is built
+        reference = backend.functions[function].chain
+        for first, second in itertools.product(operands, repeat=2):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected = _operator_outcome(reference, first, second)
+                for each in (operator, pair):
+                    got = _operator_outcome(each, first, second)
+                    assert got == expected, (name, function, each, type(first).__name__, type(second).__name__)
+            compared += 1
+        for value, operand in itertools.product(not_operands, operands[:2]):
+            for each in (operator, pair):
+                assert each(value, operand) is NotImplemented and each(operand, value) is NotImplemented
+            declined += 2
+    assert compared == len(functions) * len(operands) ** 2 and declined == len(functions) * 16
+
+
+def test_an_operator_function_without_a_pair_is_checked_for_operands_as_the_pair_is():
+    from polyarray._fastpath import operands_of
+
+    calls = []
+    checked = operands_of(lambda first, second: calls.append((first, second)) or "called")
+    x = pa.asarray([1.0])
+    assert checked(x, 2.0) == "called" and checked(3, x) == "called" and calls == [(x, 2.0), (3, x)]
+    assert checked(x, None) is NotImplemented and checked("x", x) is NotImplemented and len(calls) == 2
 
 
 def test_a_rank_required_by_the_check_is_compared_by_the_fast_path_as_the_check_does():

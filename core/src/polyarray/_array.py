@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 else:
     _Methods = object
 
-__all__ = ["Array", "wrap_native", "set_namespace_builder", "is_operand"]
+__all__ = ["Array", "wrap_native", "set_namespace_builder", "is_operand", "OPERAND_CLASSES"]
 
 #: What ``Array.__array_namespace__`` returns for a backend: ``_namespace.namespace_of``, which the layer that
 #: builds namespaces gives (:func:`set_namespace_builder`).
@@ -780,7 +780,7 @@ _ARRAY_PROTOCOLS = (
     "__polyarray_function__",
 )
 #: Class -> whether pa.Array's operators take its values (see :func:`is_operand`), filled as classes are met.
-_OPERAND_CLASSES: dict[type, bool] = {bool: True, int: True, float: True, complex: True, list: True, tuple: True}
+OPERAND_CLASSES: dict[type, bool] = {bool: True, int: True, float: True, complex: True, list: True, tuple: True}
 
 
 def is_operand(value: Any) -> bool:
@@ -798,24 +798,23 @@ def is_operand(value: Any) -> bool:
     (True, True, False, False)
     """
     cls = type(value)
-    known = _OPERAND_CLASSES.get(cls)
+    known = OPERAND_CLASSES.get(cls)
     if known is None:
         known = (
             issubclass(cls, (Array, bool, int, float, complex, list, tuple))
             or any(hasattr(cls, name) for name in _ARRAY_PROTOCOLS)
             or _choice.owner_of_native(value) is not None
         )
-        if len(_OPERAND_CLASSES) > 4096:  # classes made on the fly: the cache stays small
-            _OPERAND_CLASSES.clear()
-        _OPERAND_CLASSES[cls] = known
+        if len(OPERAND_CLASSES) > 4096:  # classes made on the fly: the cache stays small
+            OPERAND_CLASSES.clear()
+        OPERAND_CLASSES[cls] = known
     return known
 
 
 def _binary(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):  # the classes met first
-            return NotImplemented
-        return self.backend.operators[function](self, other)
+        # NotImplemented where ``other`` is not an operand (_fastpath.operands_of).
+        return self.backend.operands[function](self, other)
 
     operator.__doc__ = f"``self {symbol} other``: ``pa.{function}(self, other)``."
     return operator
@@ -823,9 +822,7 @@ def _binary(function: str, symbol: str):
 
 def _reflected(function: str, symbol: str):
     def operator(self: Array, other: Any) -> Any:
-        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):
-            return NotImplemented
-        return self.backend.operators[function](other, self)
+        return self.backend.operands[function](other, self)
 
     operator.__doc__ = f"``other {symbol} self``: ``pa.{function}(other, self)``."
     return operator
@@ -833,7 +830,7 @@ def _reflected(function: str, symbol: str):
 
 def _inplace(function: str, symbol: str, name: str):
     def operator(self: Array, other: Any) -> Any:
-        if not (_OPERAND_CLASSES.get(type(other)) or is_operand(other)):
+        if not (OPERAND_CLASSES.get(type(other)) or is_operand(other)):
             return NotImplemented
         return self.backend.inplace[name](self, other)
 

@@ -40,7 +40,7 @@ from ._errors import (
     PolyarrayTypeError,
     UnsupportedDtypeError,
 )
-from ._fastpath import build_function, inplace_operator, operator_function
+from ._fastpath import build_function, inplace_operator, operands_of, operator_function
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.views import direct_index_type, make_getitem, make_setitem
@@ -131,7 +131,7 @@ class Backend(Namespace):
     """
 
     # Slots, so that the compiled fast paths read the tables at a fixed place (see _speedups.c).
-    __slots__ = ("direct_index_type", "functions", "inplace", "operators")
+    __slots__ = ("direct_index_type", "functions", "inplace", "operands", "operators")
 
     # Set when the backend is built (``build_backend``), before it is handed out.
     getitem: Callable[[Any, Any], Any]
@@ -159,6 +159,8 @@ class Backend(Namespace):
         self.partial_mixed: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., bool]]] = {}
         #: The functions as ``pa.Array``'s operators and methods call them (``_fastpath.operator_function``).
         self.operators: dict[str, Callable[..., Any]] = {}
+        #: The same, as the binary operators call them with the two operands alone (``_fastpath.operands_of``).
+        self.operands: dict[str, Callable[[Any, Any], Any]] = {}
         #: The native type basic indexing gives directly, or None (``_wrappers.views.direct_index_type``).
         self.direct_index_type: type | None = None
         self.native_array_types: tuple[type[Any], ...] = ()
@@ -595,6 +597,7 @@ def _assemble(backend: Backend) -> Backend:
         setattr(backend.linalg, alias, getattr(backend, alias))
         setattr(raw.linalg, alias, getattr(raw, alias))
     backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
+    backend.operands = {name: operands_of(operator) for name, operator in backend.operators.items()}
     backend.direct_index_type = direct_index_type(backend)
     backend.getitem = make_getitem(backend)
     backend.inplace = {

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from . import _accel, _registry, _tracers
-from ._array import Array
+from ._array import OPERAND_CLASSES, Array, is_operand
 from ._config import settings
 from ._declare import _annotation_text, ordered_wrappers, signature_of, wrapper_parameter_names
 from ._dynamic import native_byte_order
@@ -333,8 +333,41 @@ def operator_function(function: Any, backend: Backend) -> Callable[..., Any]:
         compiled = _accel.fast_function(operator_plan, python)
         if compiled is not python:
             _tracers.trace_python_instead(compiled, python)
+            pair = getattr(python, "operands", None)
+            if pair is not None:
+                # The pair compiled as well: the compiled operators hand the Python ones a few operands (a NumPy
+                # scalar, a list), which it takes in C, handing the rest to the pair.
+                compiled_pair = _accel.fast_function(operator_plan, pair)
+                if compiled_pair is not pair:
+                    _tracers.trace_python_instead(compiled_pair, pair)
+                vars(compiled)["operands"] = compiled_pair
             return compiled
     return python
+
+
+def operands_of(operator: Callable[..., Any]) -> Callable[[Any, Any], Any]:
+    """``operator`` (a backend's ``operators`` entry) as ``pa.Array``'s binary operators call it, with the two
+    operands alone, returning NotImplemented where one is not an operand (:func:`operand_checked`): the pair
+    :func:`fast_function` makes for a function of two operands, which takes no other call shape and so saves
+    the general entry's frame (compiled too where the operator function is: :func:`operator_function`), else
+    ``operator`` so checked."""
+    pair = getattr(operator, "operands", None)
+    return pair if pair is not None else operand_checked(operator)
+
+
+def operand_checked(function: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``function(first, second)`` where both are operands of ``pa.Array``'s operators (``_array.is_operand``),
+    else NotImplemented, as Python's numbers return it: Python then asks the other operand's reflected
+    operator."""
+
+    known = OPERAND_CLASSES.get  # the classes met first
+
+    def checked(first: Any, second: Any, /) -> Any:
+        if (known(type(first)) or is_operand(first)) and (known(type(second)) or is_operand(second)):
+            return function(first, second)
+        return NotImplemented
+
+    return checked
 
 
 def inplace_operator(
@@ -1064,7 +1097,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                         passed = keywords_passed(kwargs, rank)
                         if passed is None:
                             return fast(*args, **kwargs)
-                    # The callable chosen as in fast, in line (as in fast_two).
+                    # The callable chosen as in fast, in line (as in fast_pair).
                     target, options = impl, None
                     if native is not None and dtype in native_dtypes and (native_class is None or cls is native_class):
                         target = native_call if kwargs or bare is None else bare_call
@@ -1090,7 +1123,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     if wrap == 1 and not config.array_mode:
                         return result
                     if (wrap == 1 or wrap == 3) and (result.__class__ is T or (others and isinstance(result, others))):
-                        # finished(result) for a native result, in line (as in fast_two): a Python frame fewer.
+                        # finished(result) for a native result, in line (as in fast_pair): a Python frame fewer.
                         array = new_object(Array)
                         array.data, array.backend = result, B
                         if config.dynamic_backend:
@@ -1104,77 +1137,98 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         return fast_one
     if arrays == (0, 1) and nrequired == 2 and check is None and device_of is None:
         # Two arrays and nothing else required (element-wise functions of two operands, matmul, the operators
-        # of pa.Array), called with the two alone. The commonest call of a program: ``call``'s choice of the
-        # callable and its translation of errors are made in line, a Python frame fewer.
+        # of pa.Array). The plan's constants the pair tests, read once here: the backend of the pa.Array
+        # operands it unwraps (none where the plan unwraps none), the dtypes its direct callable holds for
+        # (none where it has none), the callable for two native arrays, and whether a native result is wrapped.
+        own_backend = B if unwrap else _ABSENT
+        direct_dtypes = native_dtypes if native is not None else frozenset()
+        both_native_call = bare_call if bare is not None else native_call
+        wraps_native = wrap == 1 or wrap == 3
+        scalar_operands = scalars is not None and not minimum_rank and not ranked
+
+        def pair(decline: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+            # The pair that hands each call it does not take to ``decline``.
+            def fast_pair(first: Any, second: Any, /) -> Any:
+                # The two operands alone, the commonest call of a program (pa.Array's binary operators make it):
+                # ``call``'s choice of the callable and its translation of errors are made in line, a Python frame
+                # fewer.
+                if check_nans and config.nan_checking:
+                    return decline(first, second)
+                x, y = first, second
+                if x.__class__ is Array:
+                    if x.backend is not own_backend:
+                        return decline(first, second)
+                    x = x.data
+                if y.__class__ is Array:
+                    if y.backend is not own_backend:
+                        return decline(first, second)
+                    y = y.data
+                x_class, y_class = x.__class__, y.__class__
+                x_native = x_class is T or (others and x_class not in SCALAR_TYPES and isinstance(x, others))
+                y_native = y_class is T or (others and y_class not in SCALAR_TYPES and isinstance(y, others))
+                if x_native and y_native:
+                    dtype = x.dtype
+                    if promoted and y.dtype is not dtype:
+                        return decline(first, second)
+                    if minimum_rank:
+                        try:  # a rank too low, or none to read (TensorFlow's ResourceVariable): the chain's
+                            if x.ndim < minimum_rank or y.ndim < minimum_rank:
+                                return decline(first, second)
+                        except (AttributeError, TypeError):
+                            return decline(first, second)
+                    target = both_native_call if dtype in direct_dtypes else impl
+                elif scalar_operands and (x_native or y_native):
+                    # An array and a Python scalar, which takes the array's dtype where its rule says so (as in fast
+                    # above): a type the rule keeps, and an int within its bounds (scalar_fits, in line).
+                    scalar = y if x_native else x
+                    dtype = (x if x_native else y).dtype
+                    rule = scalar_rules.get(dtype)
+                    cls = scalar.__class__
+                    if rule is None or cls not in rule[0] or (cls is int and not rule[1] <= scalar <= rule[2]):
+                        return decline(first, second)
+                    target = native_call if dtype in direct_dtypes else impl
+                else:
+                    return decline(first, second)
+                if native_class is not None and x.__class__ is not native_class:
+                    target = impl
+                try:
+                    try:
+                        result = target(x, y)
+                    except Exception:
+                        if target is not bare:
+                            raise
+                        result = native_call(x, y)  # as in fast
+                except PolyarrayError:
+                    raise
+                except Exception as error:
+                    if translate is None:
+                        raise
+                    raise translate(error, qualname, backend_name) from error
+                if wrap == 1 and not config.array_mode:
+                    return result
+                if wraps_native and (result.__class__ is T or (others and isinstance(result, others))):
+                    # finished(result) for a native result, in line: a Python frame fewer.
+                    array = new_object(Array)
+                    array.data, array.backend = result, B
+                    if config.dynamic_backend:
+                        array._dynamic = True
+                        if config.registering:
+                            register(array)
+                    return array
+                return finished(result)
+
+            return fast_pair
+
+        fast_pair = pair(fast)
+
         def fast_two(first: Any = _ABSENT, second: Any = _ABSENT, /, *rest: Any, **kwargs: Any) -> Any:
-            if second is _ABSENT or rest or kwargs or (check_nans and config.nan_checking):
+            if second is _ABSENT or rest or kwargs:
                 given = (first, second, *rest) if second is not _ABSENT else () if first is _ABSENT else (first,)
                 return fast(*given, **kwargs)
-            x, y = first, second
-            if x.__class__ is Array:
-                if not unwrap or x.backend is not B:
-                    return fast(first, second)
-                x = x.data
-            if y.__class__ is Array:
-                if not unwrap or y.backend is not B:
-                    return fast(first, second)
-                y = y.data
-            x_class, y_class = x.__class__, y.__class__
-            x_native = x_class is T or (others and x_class not in SCALAR_TYPES and isinstance(x, others))
-            y_native = y_class is T or (others and y_class not in SCALAR_TYPES and isinstance(y, others))
-            if x_native and y_native:
-                dtype = x.dtype
-                if promoted and y.dtype is not dtype:
-                    return fast(first, second)
-                if minimum_rank:
-                    try:  # a rank too low, or none to read (TensorFlow's ResourceVariable): the chain's
-                        if x.ndim < minimum_rank or y.ndim < minimum_rank:
-                            return fast(first, second)
-                    except (AttributeError, TypeError):
-                        return fast(first, second)
-                alone = True
-            elif scalar_operands and (x_native or y_native):
-                # An array and a Python scalar, which takes the array's dtype where its rule says so (as in fast
-                # above): a type the rule keeps, and an int within its bounds (scalar_fits, in line).
-                scalar = y if x_native else x
-                dtype = (x if x_native else y).dtype
-                rule = scalar_rules.get(dtype)
-                cls = scalar.__class__
-                if rule is None or cls not in rule[0] or (cls is int and not rule[1] <= scalar <= rule[2]):
-                    return fast(first, second)
-                alone = False
-            else:
-                return fast(first, second)
-            if native is not None and dtype in native_dtypes and (native_class is None or x.__class__ is native_class):
-                target = bare_call if alone and bare is not None else native_call
-            else:
-                target = impl
-            try:
-                try:
-                    result = target(x, y)
-                except Exception:
-                    if target is not bare:
-                        raise
-                    result = native_call(x, y)  # as in fast
-            except PolyarrayError:
-                raise
-            except Exception as error:
-                if translate is None:
-                    raise
-                raise translate(error, qualname, backend_name) from error
-            if wrap == 1 and not config.array_mode:
-                return result
-            if (wrap == 1 or wrap == 3) and (result.__class__ is T or (others and isinstance(result, others))):
-                # finished(result) for a native result, in line: a Python frame fewer.
-                array = new_object(Array)
-                array.data, array.backend = result, B
-                if config.dynamic_backend:
-                    array._dynamic = True
-                    if config.registering:
-                        register(array)
-                return array
-            return finished(result)
+            return fast_pair(first, second)
 
-        scalar_operands = scalars is not None and not minimum_rank and not ranked
+        # The pair pa.Array's binary operators call (operands_of), for which a value that is not an operand
+        # gets NotImplemented.
+        fast_two.operands = pair(operand_checked(fast))  # type: ignore[attr-defined]  # pyright: ignore[reportFunctionMemberAccess]
         return fast_two
     return fast
