@@ -67,9 +67,9 @@ def matmul(x1, x2, /):
     return torch.matmul(x1, x2)
 
 
-def _matrix_transpose_direct(x, /):
-    """:func:`matrix_transpose`: ``x.mT`` (a plain function, which PyTorch's compiler traces)."""
-    return x.mT
+#: :func:`matrix_transpose`: ``x.mT``, by the getter of torch's tensor attribute itself (a C callable, which
+#: PyTorch's compiler traces; ``operator.attrgetter`` it cannot).
+_matrix_transpose_direct = torch.Tensor.mT.__get__
 
 
 @hookimpl
