@@ -791,7 +791,7 @@ def test_bare_options_take_the_first_options_by_keyword_positionally():
 
 
 #: The functions whose bare callable takes options positionally, by backend (torch's reductions).
-BARE_OPTIONS = {"torch": {"sum", "max", "min", "argmax", "argmin"}}
+BARE_OPTIONS = {"torch": {"sum", "max", "min", "argmax", "argmin"}, "tensorflow": {"sum", "prod"}}
 
 
 def test_bare_options_of_every_backend_give_what_the_chain_gives(polyarray_backend):

@@ -1,4 +1,4 @@
-"""The pluggy marker for polyarray hook implementations.
+"""The pluggy marker for polyarray hook implementations, and the ``direct`` marker.
 
 Besides marking, it wraps each implementation so that TensorFlow's own
 errors reach polyarray as the builtin exceptions it translates: a missing
@@ -11,12 +11,15 @@ module stays light.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pluggy
 
 _mark = pluggy.HookimplMarker("polyarray")
+
+#: The options of a reduction as TensorFlow's reductions take them positionally (``tf.reduce_sum(x, axis, keepdims)``).
+REDUCTION_OPTIONS = ("axis", "keepdims")
 
 
 def _translating(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -44,3 +47,42 @@ def hookimpl(function: Callable[..., Any] | None = None, **options: Any) -> Any:
         return _mark(**options)(_translating(implementation))
 
     return mark if function is None else mark(function)
+
+
+def direct(
+    native: Callable[..., Any],
+    *,
+    dtypes: Iterable[Any],
+    bare: Callable[..., Any] | None = None,
+    bare_options: tuple[str, ...] = (),
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark an implementation that gives what ``native`` gives, with the same arguments, for arrays of ``dtypes``.
+
+    polyarray then calls ``native`` itself on the fast path of a call whose
+    first array has one of ``dtypes`` (TensorFlow dtypes), saving the
+    implementation's frames. The attribute ``polyarray_direct`` -- ``native``,
+    the marked function's code object and the dtypes -- is the whole protocol;
+    the code object keeps the mark from applying to wrappers that copy the
+    function's attributes (``functools.wraps``). Apply it above
+    :func:`hookimpl`, whose error-translating wrapper is the function polyarray
+    calls, and only where ``native`` raises nothing for the calls the fast path
+    lets through (the core has checked every argument's type and every axis):
+    its errors are not translated.
+
+    ``bare``, beside a ``native`` that is a small function of this plugin, is
+    the TensorFlow callable it hands a call with the required arguments alone
+    (positionally, every array a tensor of those dtypes, no Python scalar, no
+    keyword) to: the fast path calls it for such calls, saving ``native``'s
+    frame (``polyarray_bare``: the callable, the code object and
+    ``bare_options``). ``bare_options`` names keyword options ``bare`` takes
+    positionally after the required arguments, in its order:
+    ``tf.reduce_sum(x, 1, True)`` for ``pa.sum(x, axis=1, keepdims=True)``.
+    """
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
+        if bare is not None:
+            function.polyarray_bare = (bare, function.__code__, bare_options)  # type: ignore[attr-defined]
+        return function
+
+    return mark

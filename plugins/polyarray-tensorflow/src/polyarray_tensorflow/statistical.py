@@ -31,7 +31,7 @@ from ._helpers import (
     shape_of,
     tensor,
 )
-from ._marker import hookimpl
+from ._marker import REDUCTION_OPTIONS, direct, hookimpl
 from .elementwise import complex_divide
 from .searching import complex_arg_extremum
 
@@ -168,11 +168,31 @@ def mean(x, /, *, axis=None, keepdims=False):
     return tf.reshape(tf.cast(result, result_dtype), reduced_shape(shape, axes, keepdims))
 
 
+#: The dtypes whose sum and product are TensorFlow's own reduction, uncast (bfloat16 is reduced in float32).
+_OWN_ACCUMULATION = frozenset({tf.float16, tf.float32, tf.float64}) | COMPLEX
+
+
+def _prod_direct(x, /, *, axis=None, dtype=None, keepdims=False):
+    """:func:`prod` of a tensor of ``_OWN_ACCUMULATION``: TensorFlow's own, but for a ``dtype`` asked for."""
+    if dtype is None:
+        return tf.math.reduce_prod(x, axis, keepdims)
+    return prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def _sum_direct(x, /, *, axis=None, dtype=None, keepdims=False):
+    """:func:`sum` of a tensor of ``_OWN_ACCUMULATION``: TensorFlow's own, but for a ``dtype`` asked for."""
+    if dtype is None:
+        return tf.math.reduce_sum(x, axis, keepdims)
+    return sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+@direct(_prod_direct, dtypes=_OWN_ACCUMULATION, bare=tf.math.reduce_prod, bare_options=REDUCTION_OPTIONS)
 @hookimpl
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     return _reduction(tf.math.reduce_prod, x, axis, keepdims, dtype)
 
 
+@direct(_sum_direct, dtypes=_OWN_ACCUMULATION, bare=tf.math.reduce_sum, bare_options=REDUCTION_OPTIONS)
 @hookimpl
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     return _reduction(tf.math.reduce_sum, x, axis, keepdims, dtype)
