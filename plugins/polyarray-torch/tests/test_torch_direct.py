@@ -17,11 +17,11 @@ import math
 import polyarray_torch
 import pytest
 import torch
-from polyarray_torch import elementwise, linear_algebra, manipulation, searching, statistical
+from polyarray_torch import data_types, elementwise, linear_algebra, manipulation, searching, statistical
 
 import polyarray as pa
 
-MODULES = (elementwise, linear_algebra, manipulation, searching, statistical)
+MODULES = (data_types, elementwise, linear_algebra, manipulation, searching, statistical)
 MARKED = sorted(
     (module.__name__.rsplit(".", 1)[1], name, function)
     for module in MODULES
@@ -159,6 +159,25 @@ def test_matmul_and_transpose(x1, x2):
 def test_reshape(args, kwargs):
     function = manipulation.reshape
     assert _same(_outcome(function, args, kwargs), _outcome(function.polyarray_direct[0], args, kwargs))
+
+
+def test_astype_gives_what_the_implementation_gives_for_every_pair_of_dtypes():
+    """Every dtype a pa.Array holds to every other, with and without a copy: the same dtype, bits, and whether
+    the result is the tensor itself; a device goes to the implementation."""
+    function = data_types.astype
+    native = function.polyarray_direct[0]
+    backend = pa.get_backend("torch")
+    dtypes = [backend.native_dtype(d) for d in backend.dtypes]
+    source = torch.tensor([[0.0, 1.0, -2.5], [3.0, math.nan, 200.0]])
+    for from_dtype, to_dtype, copy in itertools.product(dtypes, dtypes, [True, False]):
+        x = source.to(from_dtype)
+        expected, got = function(x, to_dtype, copy=copy), native(x, to_dtype, copy=copy)
+        assert (got.dtype, got.shape) == (expected.dtype, expected.shape), (from_dtype, to_dtype, copy)
+        assert torch.equal(got.reshape(-1).view(torch.uint8), expected.reshape(-1).view(torch.uint8))
+        assert (got is x) == (expected is x) == (not copy and from_dtype == to_dtype), (from_dtype, to_dtype, copy)
+    x = source.to(torch.float16)
+    assert native(x, torch.float32, device="cpu").dtype == torch.float32
+    assert native(x, torch.float16, copy=False, device="cpu") is x
 
 
 def test_the_plugin_module_is_the_one_tested():

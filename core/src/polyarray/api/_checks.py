@@ -25,9 +25,9 @@ def _arg(args: tuple, kwargs: dict[str, Any], position: int | None, name: str, d
     return kwargs.get(name, default)
 
 
-def dtype_required(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``astype``'s ``dtype`` is a dtype: None (the standard has no default for it) and arrays are refused."""
-    dtype = args[1] if len(args) > 1 else kwargs.get("dtype")
+def _refuse_unless_dtype(dtype: Any) -> None:
+    """``astype``'s ``dtype`` is a dtype: None (the standard has no default for it) and arrays are refused; a dtype
+    of a class not met before has that class remembered (:data:`_DTYPE_CLASSES`)."""
     if dtype is None:
         raise PolyarrayTypeError("dtype=None is not a data type; pass one, such as pa.float32 or x.dtype.")
     global _DTYPE_CLASSES
@@ -44,8 +44,8 @@ def dtype_required(args: tuple, kwargs: dict[str, Any]) -> None:
         _DTYPE_CLASSES = (*_DTYPE_CLASSES, cls)
 
 
-#: The classes of the dtype objects ``dtype_required`` has met (NumPy's dtype classes, ``torch.dtype`` …).
-_DTYPE_CLASSES: tuple[type, ...] = ()
+#: The classes of the dtype objects ``_refuse_unless_dtype`` has met (NumPy's dtype classes, ``torch.dtype`` …).
+_DTYPE_CLASSES: tuple[type, ...] = (DType,)
 
 
 def nonzero_spacing(args: tuple, kwargs: dict[str, Any]) -> None:
@@ -622,11 +622,14 @@ def coordinate_vectors(args: tuple, kwargs: dict[str, Any]) -> None:
 
 
 def real_cast(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``astype``: a complex array casts only to a complex dtype (or bool); its parts are taken explicitly."""
-    dtype_required(args, kwargs)
+    """``astype``: ``dtype`` is a dtype, and a complex array casts only to a complex dtype (or bool); its parts are
+    taken explicitly."""
+    dtype = args[1] if len(args) > 1 else kwargs.get("dtype")
+    if not isinstance(dtype, _DTYPE_CLASSES):  # the dtype classes met before pass without a call
+        _refuse_unless_dtype(dtype)
     if _kind(args[0] if args else kwargs.get("x")) != "complex":
         return
-    name = _dtype_name(args[1] if len(args) > 1 else kwargs.get("dtype"))
+    name = _dtype_name(dtype)
     if name is not None and not name.startswith("complex") and name != "bool":
         raise PolyarrayTypeError(
             f"a complex array is not cast to {name}: take the real or imaginary part first (pa.real, pa.imag)."
