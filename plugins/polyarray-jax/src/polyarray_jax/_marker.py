@@ -1,6 +1,6 @@
 """The pluggy marker for polyarray hook implementations, and the ``direct`` marker."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pluggy
@@ -8,7 +8,9 @@ import pluggy
 hookimpl = pluggy.HookimplMarker("polyarray")
 
 
-def direct(native: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def direct(
+    native: Callable[..., Any], *, dtypes: Iterable[Any] | None = None
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
 
     polyarray then calls ``native`` itself on the fast path of a call, saving
@@ -16,10 +18,20 @@ def direct(native: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callabl
     marked function's code object -- is the whole protocol; the code object
     keeps the mark from applying to wrappers that copy the function's
     attributes (``functools.wraps``).
+
+    With ``dtypes`` (NumPy dtype objects, as JAX arrays report them), the
+    implementation gives what ``native`` gives with the same arguments for a
+    first array of one of them, and does more for others: the fast path calls
+    ``native`` for such calls (``polyarray_direct``: native, code, dtypes),
+    with a Python scalar beside the array as given, which JAX reads as of the
+    array's dtype (weakly typed).
     """
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
-        function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
+        if dtypes is None:
+            function.polyarray_direct = (native, function.__code__)  # type: ignore[attr-defined]
+        else:
+            function.polyarray_direct = (native, function.__code__, frozenset(dtypes))  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -281,7 +281,14 @@ def _float64_for_integers(x, name):
     return x
 
 
+#: The dtypes whose quotient is JAX's own, with a Python scalar as given too (integers are divided in the default
+#: floating dtype; a complex array divided by a real scalar is not the quotient by that scalar as a complex array
+#: in its special values, which the chain passes).
+_REAL_FLOATING = frozenset(np.dtype(name) for name in ("float16", "float32", "float64")) | {np.dtype(jnp.bfloat16)}
+
+
 @hookimpl
+@direct(jnp.divide, dtypes=_REAL_FLOATING)
 def divide(x1, x2, /):
     x1 = as_array(x1)
     if kind(x1.dtype) in _INTEGRAL_KINDS:
