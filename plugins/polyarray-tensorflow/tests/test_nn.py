@@ -48,3 +48,28 @@ def test_one_hot_matches_the_composition(xp):
     composed = pa.to_numpy(numpy_backend.one_hot(numpy_backend.asarray(indices), 3, on_value=4, off_value=-1, axis=0))
     assert native.dtype == composed.dtype
     assert native.tolist() == composed.tolist()
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("dtype", [tf.float16, tf.bfloat16, tf.float32, tf.float64])
+def test_softmax_gives_the_same_bits_eagerly_and_in_a_graph(name, dtype):
+    """Eagerly, a tensor without NaN or infinity skips the special-value pass; in a graph every tensor takes it:
+    both give the same bits, for finite tensors, empty ones, and slices holding NaN, +inf or -inf."""
+    from polyarray_tensorflow import nn
+
+    function = getattr(nn, name)
+    graph = tf.function(lambda x, axis: function(x, axis=axis), reduce_retracing=True)
+    finite = [[1.0, -2.0, 3.0], [0.5, 0.25, -8.0]]
+    cases = [finite, [[1.0, math.inf, 2.0], [1.0, 2.0, 3.0]], [[math.nan, 1.0, 0.0], [-math.inf, 1.0, 0.0]], [[]]]
+    for values in cases:
+        x = tf.cast(tf.constant(values, tf.float64), dtype)
+        for axis in (0, -1):
+            eager = function(x, axis=axis)
+            assert tf.executing_eagerly()
+            assert eager.dtype == dtype and eager.shape == x.shape
+            bits = [
+                tf.bitcast(t, tf.int16 if dtype.size == 2 else tf.int32 if dtype.size == 4 else tf.int64)
+                for t in (eager, graph(x, axis))
+            ]
+            assert bits[0].numpy().tolist() == bits[1].numpy().tolist(), (name, dtype, values, axis)
+    assert nn._all_finite(tf.constant(finite)) and not nn._all_finite(tf.constant([1.0, math.inf]))

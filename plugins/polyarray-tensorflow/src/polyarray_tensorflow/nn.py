@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import operator
 
+import numpy as np
 import tensorflow as tf
 
 from ._helpers import (
@@ -104,10 +105,18 @@ def _non_finite_slices(x, axis, result, finite_value):
     return tf.where(tf.reduce_any(tf.math.is_nan(x), axis=axis, keepdims=True), nan, result)
 
 
+def _all_finite(x):
+    """Whether every element of ``x`` is finite, read where TensorFlow executes eagerly and ``x`` is on the CPU,
+    whose tensors NumPy reads without a copy (:func:`_non_finite_slices` makes about ten operations); False
+    elsewhere, as in a graph, whose values are not known."""
+    return tf.executing_eagerly() and "CPU" in x.device and bool(np.isfinite(x.numpy()).all())
+
+
 @hookimpl
 def softmax(x, /, *, axis=-1):
     x = tensor(x)
-    return _non_finite_slices(x, axis, tf.nn.softmax(x, axis=axis), 0.0)
+    result = tf.nn.softmax(x, axis=axis)
+    return result if _all_finite(x) else _non_finite_slices(x, axis, result, 0.0)
 
 
 softmax.partial_mixed_handler = _single_axis
@@ -116,7 +125,8 @@ softmax.partial_mixed_handler = _single_axis
 @hookimpl
 def log_softmax(x, /, *, axis=-1):
     x = tensor(x)
-    return _non_finite_slices(x, axis, tf.nn.log_softmax(x, axis=axis), -math.inf)
+    result = tf.nn.log_softmax(x, axis=axis)
+    return result if _all_finite(x) else _non_finite_slices(x, axis, result, -math.inf)
 
 
 log_softmax.partial_mixed_handler = _single_axis
