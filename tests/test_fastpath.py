@@ -439,6 +439,7 @@ def _operator_operands(backend):
         pa.asarray(np.ones((2, 3), dtype=np.float32), backend=other),
         pa.asarray(np.ones(3, dtype=np.float32), backend=backend.name),
         2.0,
+        -0.0,  # a framework that keeps converted scalars may read it as a 0.0 converted before
         3,
         1000,
         True,

@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pytest
 import tensorflow as tf
-from polyarray_tensorflow import _marker, statistical
+from polyarray_tensorflow import _helpers, _marker, elementwise, statistical
 
 import polyarray as pa
 
@@ -119,3 +119,45 @@ def test_the_fast_path_gives_what_the_chain_gives(name, dtype):
         expected = _outcome(function.chain, (x,), kwargs)
         for path in (function, getattr(function, "python", function)):
             assert _outcome(path, (x,), kwargs) == expected, (name, dtype, kwargs, path)
+
+
+ELEMENTWISE_MARKED = sorted(
+    (name, function)
+    for name, function in vars(elementwise).items()
+    if callable(function) and isinstance(getattr(function, "polyarray_direct", None), tuple)
+)
+
+
+def test_the_marked_elementwise_functions_are_the_ones_expected():
+    names = [name for name, _ in ELEMENTWISE_MARKED]
+    arithmetic = ["add", "subtract", "multiply", "divide"]
+    comparisons = ["equal", "not_equal", "greater", "greater_equal", "less", "less_equal"]
+    assert names == sorted([*arithmetic, *comparisons])
+    for _, function in ELEMENTWISE_MARKED:
+        _, code, dtypes = function.polyarray_direct
+        assert function.__code__ is code and dtypes == _helpers.REAL_FLOATING
+
+
+def _elementwise_operands(dtype):
+    values = [1.5, -2.0, 0.0, -0.0, math.inf, -math.inf, math.nan, 3.0, 65504.0, 1e-3]
+    x = tf.cast(tf.constant(values, tf.float64), dtype)
+    y = tf.reverse(x, [0])
+    pairs = [(x, y), (x, x[1]), (x[2], y), (tf.reshape(x, (2, 5)), tf.reshape(y, (2, 5))[0])]
+    for scalar in (2, -3, 1000, 2**62 + 2**38 + 1, 0.5, 0.1, 0.0, -0.0, 0.0, 1e300, math.inf, math.nan):
+        pairs += [(x, scalar), (scalar, x)]
+    return pairs
+
+
+@pytest.mark.parametrize(("name", "function"), ELEMENTWISE_MARKED, ids=[name for name, _ in ELEMENTWISE_MARKED])
+def test_the_elementwise_direct_callable_gives_the_implementations_bits(name, function):
+    """For every dtype of the mark: tensors, a 0-d tensor and a broadcast row, and Python scalars on either side
+    (which the fast path passes as given where they fit the dtype), special values included: the same dtype,
+    shape and bits as the implementation."""
+    native, _, dtypes = function.polyarray_direct
+    compared = 0
+    for dtype in sorted(dtypes, key=str):
+        for x1, x2 in _elementwise_operands(dtype):
+            expected = _outcome(function, (x1, x2), {})
+            assert not isinstance(expected, type) and expected == _outcome(native, (x1, x2), {}), (name, dtype, x1, x2)
+            compared += 1
+    assert compared == len(dtypes) * 28

@@ -44,11 +44,13 @@ from ._helpers import (
     UNSIGNED,
     WIDTH,
     dtype_name,
+    is_python_scalar,
     operands,
+    scalar_operand,
     tensor,
     truth,
 )
-from ._marker import hookimpl
+from ._marker import direct, hookimpl
 
 # -- helpers ----------------------------------------------------------------------------
 
@@ -330,6 +332,37 @@ def acosh(x, /):
     return _float_unary(tf.math.acosh, x)
 
 
+# The arithmetic and comparisons of two real floating operands of one dtype, or one and a Python scalar, are
+# TensorFlow's own: the fast path calls them itself (``_marker.direct``), through :func:`_own`.
+
+
+def _scalar_tensor(value, dtype):
+    """A Python scalar beside a tensor of ``dtype`` (float32 or float64: the fast path passes no scalar beside a
+    half-precision tensor) as a 0-d tensor of it. TensorFlow's own conversion keeps the tensors of the scalars
+    it converts, found by value, so 0.0 and -0.0 share one: a float zero is made as :func:`operands` makes every
+    scalar, through NumPy, at four times the cost."""
+    if value == 0 and value.__class__ is float:
+        return scalar_operand(value, dtype)
+    return tf.constant(value, dtype)
+
+
+def _own(function):
+    """``function`` of two tensors of one real floating dtype, or one and a Python scalar, which becomes a tensor
+    of the other's dtype as :func:`operands` makes it (TensorFlow's operations make a scalar that comes first
+    float32, whatever the other's dtype)."""
+
+    def own(x1, x2, /):
+        if is_python_scalar(x1):
+            x1 = _scalar_tensor(x1, x2.dtype)
+        elif is_python_scalar(x2):
+            x2 = _scalar_tensor(x2, x1.dtype)
+        return function(x1, x2)
+
+    own.__name__ = own.__qualname__ = f"_own_{function.__name__}"
+    return own
+
+
+@direct(_own(tf.math.add), dtypes=REAL_FLOATING)
 @hookimpl
 def add(x1, x2, /):
     x1, x2 = operands(x1, x2)
@@ -557,6 +590,7 @@ def cosh(x, /):
     return _scaled_hyperbolic(x, _one(x.dtype), sine=False)
 
 
+@direct(_own(tf.math.truediv), dtypes=REAL_FLOATING)
 @hookimpl
 def divide(x1, x2, /):
     x1, x2 = operands(x1, x2)
@@ -567,6 +601,7 @@ def divide(x1, x2, /):
     return tf.math.truediv(x1, x2)
 
 
+@direct(_own(tf.math.equal), dtypes=REAL_FLOATING)
 @hookimpl
 def equal(x1, x2, /):
     x1, x2 = operands(x1, x2)
@@ -652,11 +687,13 @@ def _comparison(function, x1, x2, name):
     return function(_ordered(x1), _ordered(x2))
 
 
+@direct(_own(tf.math.greater), dtypes=REAL_FLOATING)
 @hookimpl
 def greater(x1, x2, /):
     return _comparison(tf.math.greater, x1, x2, "greater")
 
 
+@direct(_own(tf.math.greater_equal), dtypes=REAL_FLOATING)
 @hookimpl
 def greater_equal(x1, x2, /):
     return _comparison(tf.math.greater_equal, x1, x2, "greater_equal")
@@ -718,11 +755,13 @@ def isnan(x, /):
     return _is_nan(tensor(x))
 
 
+@direct(_own(tf.math.less), dtypes=REAL_FLOATING)
 @hookimpl
 def less(x1, x2, /):
     return _comparison(tf.math.less, x1, x2, "less")
 
 
+@direct(_own(tf.math.less_equal), dtypes=REAL_FLOATING)
 @hookimpl
 def less_equal(x1, x2, /):
     return _comparison(tf.math.less_equal, x1, x2, "less_equal")
@@ -833,6 +872,7 @@ def minimum(x1, x2, /):
     return _minimum(x1, x2)
 
 
+@direct(_own(tf.math.multiply), dtypes=REAL_FLOATING)
 @hookimpl
 def multiply(x1, x2, /):
     x1, x2 = operands(x1, x2)
@@ -878,6 +918,7 @@ def nextafter(x1, x2, /):
     return tf.math.nextafter(x1, x2)
 
 
+@direct(_own(tf.math.not_equal), dtypes=REAL_FLOATING)
 @hookimpl
 def not_equal(x1, x2, /):
     x1, x2 = operands(x1, x2)
@@ -1078,6 +1119,7 @@ def sqrt(x, /):
     return _float_unary(tf.math.sqrt, x)
 
 
+@direct(_own(tf.math.subtract), dtypes=REAL_FLOATING)
 @hookimpl
 def subtract(x1, x2, /):
     x1, x2 = operands(x1, x2)
