@@ -18,11 +18,12 @@ import math
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from polyarray_jax import elementwise
+from polyarray_jax import elementwise, searching
 
 MARKED = sorted(
     (name, function)
-    for name, function in vars(elementwise).items()
+    for module in (elementwise, searching)
+    for name, function in vars(module).items()
     if callable(function)
     and isinstance(getattr(function, "polyarray_direct", None), tuple)
     and len(function.polyarray_direct) == 3
@@ -50,14 +51,33 @@ def _operands(dtype):
 
 
 def test_the_guarded_marks_are_the_ones_expected():
-    assert [name for name, _ in MARKED] == ["divide"]
+    assert [name for name, _ in MARKED] == ["divide", "where"]
     for _, function in MARKED:
         native, code, dtypes = function.polyarray_direct
         assert function.__code__ is code and dtypes and all(d.kind in "fV" for d in map(np.dtype, dtypes))
-        assert native is jnp.divide and len(inspect.signature(function).parameters) == 2
+    assert elementwise.divide.polyarray_direct[0] is jnp.divide
+    native = searching.where.polyarray_direct[0]
+    assert list(inspect.signature(native).parameters) == list(inspect.signature(searching.where).parameters)
 
 
-@pytest.mark.parametrize(("name", "function"), MARKED, ids=[name for name, _ in MARKED])
+@pytest.mark.parametrize("dtype", sorted(searching.where.polyarray_direct[2], key=str))
+def test_where_gives_the_implementations_bits_for_its_dtypes(dtype):
+    """Boolean, integer and floating conditions, an array or a Python scalar as either branch (the scalar as
+    given to the native callable, as an array of the branch's dtype to the implementation)."""
+    native = searching.where.polyarray_direct[0]
+    x = jnp.asarray(np.asarray([1.5, -2.0, -0.0, math.nan, math.inf, 3.0])).astype(dtype)
+    conditions = [x > 0, jnp.asarray([0, 1, 2, 0, -1, 1]), jnp.asarray([0.0, 0.5, math.nan, -0.0, 1.0, 2.0])]
+    compared = 0
+    for condition in conditions:
+        for x1, x2 in [(x, jnp.flip(x)), (x, 0.0), (-0.0, x), (x, 2), (x, x[0]), (x, math.nan)]:
+            as_arrays = tuple(jnp.asarray(a, dtype=dtype) if isinstance(a, (int, float)) else a for a in (x1, x2))
+            expected = _outcome(searching.where, (condition, *as_arrays))
+            assert _outcome(native, (condition, x1, x2)) == expected, (dtype, condition, x1, x2)
+            compared += 1
+    assert compared == 18
+
+
+@pytest.mark.parametrize(("name", "function"), MARKED[:1], ids=[name for name, _ in MARKED[:1]])
 def test_the_native_callable_gives_the_implementations_bits_for_its_dtypes(name, function):
     native, _, dtypes = function.polyarray_direct
     compared = 0

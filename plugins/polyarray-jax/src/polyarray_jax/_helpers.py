@@ -49,6 +49,9 @@ _NARROW = {
 }
 BFLOAT16 = np.dtype(jnp.bfloat16)
 
+#: The real floating dtypes, as JAX arrays report them.
+REAL_FLOATING = frozenset(np.dtype(name) for name in ("float16", "float32", "float64")) | {BFLOAT16}
+
 
 class UnsupportedDtype(TypeError):
     """JAX cannot compute on a dtype; polyarray turns this into ``pa.UnsupportedDtypeError``."""

@@ -35,7 +35,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ._helpers import as_array, concrete, default_width, kind, magnitude, truth
+from ._helpers import REAL_FLOATING, as_array, concrete, default_width, kind, magnitude, truth
 from ._marker import direct, hookimpl
 
 # Kinds of dtype whose values are already integers: bool, signed, unsigned.
@@ -281,14 +281,11 @@ def _float64_for_integers(x, name):
     return x
 
 
-#: The dtypes whose quotient is JAX's own, with a Python scalar as given too (integers are divided in the default
-#: floating dtype; a complex array divided by a real scalar is not the quotient by that scalar as a complex array
-#: in its special values, which the chain passes).
-_REAL_FLOATING = frozenset(np.dtype(name) for name in ("float16", "float32", "float64")) | {np.dtype(jnp.bfloat16)}
-
-
+# The quotient of real floating arrays is JAX's own, with a Python scalar as given too (integers are divided in the
+# default floating dtype; a complex array divided by a real scalar is not the quotient by that scalar as a complex
+# array in its special values, which the chain passes).
 @hookimpl
-@direct(jnp.divide, dtypes=_REAL_FLOATING)
+@direct(jnp.divide, dtypes=REAL_FLOATING)
 def divide(x1, x2, /):
     x1 = as_array(x1)
     if kind(x1.dtype) in _INTEGRAL_KINDS:
@@ -424,6 +421,13 @@ def _natural_log(x):
         return _natural_log(x.astype(jnp.float32)).astype(jnp.bfloat16)
     if x.dtype != jnp.float32:
         return jnp.log(x)
+    return _float32_log(x)
+
+
+@jax.jit
+def _float32_log(x):
+    """:func:`_natural_log` of float32 ``x``: compiled once per shape, one dispatch where its six operations
+    would each be one."""
     bits = jax.lax.bitcast_convert_type(x, jnp.int32)
     subnormal = (bits > 0) & (bits < 0x800000)
     result = jnp.log(jnp.where(subnormal, bits.astype(jnp.float32), x))

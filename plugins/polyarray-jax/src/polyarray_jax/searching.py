@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from ._helpers import as_array, index_dtype, kind, reduction_axis, truth
-from ._marker import hookimpl
+from ._helpers import REAL_FLOATING, as_array, index_dtype, kind, reduction_axis, truth
+from ._marker import direct, hookimpl
 
 
 def _arg_reduction(function, name, x, axis, keepdims):
@@ -77,7 +77,13 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     return jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(dtype)
 
 
-@hookimpl
-def where(condition, x1, x2, /):
-    condition = as_array(condition)
+def _where_direct(condition, x1, x2, /):
+    """:func:`where` of an array condition: JAX's own, which reads a Python scalar beside an array as of the
+    array's dtype (weakly typed), as the chain's promotion does."""
     return jnp.where(condition if condition.dtype == bool else truth(condition), x1, x2)
+
+
+@hookimpl
+@direct(_where_direct, dtypes=REAL_FLOATING)
+def where(condition, x1, x2, /):
+    return _where_direct(as_array(condition), x1, x2)
