@@ -288,8 +288,9 @@ _FRAMEWORK_DEVICE = re.compile(r"device:([A-Za-z_]+):(\d+)", re.IGNORECASE)
 _PORTABLE = re.compile(r"^\s*(cpu|gpu|tpu)(?::(\d+))?\s*$", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=256)
 def portable_device(name: str) -> str:
-    """The portable name of a TensorFlow device string.
+    """The portable name of a TensorFlow device string (remembered: a program meets a few).
 
     ``"/job:localhost/replica:0/task:0/device:GPU:1"`` gives ``"gpu:1"``,
     any CPU ``"cpu"``; an empty name (a symbolic tensor without placement)

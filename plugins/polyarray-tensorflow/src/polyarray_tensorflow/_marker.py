@@ -65,9 +65,8 @@ def direct(
     the code object keeps the mark from applying to wrappers that copy the
     function's attributes (``functools.wraps``). Apply it above
     :func:`hookimpl`, whose error-translating wrapper is the function polyarray
-    calls, and only where ``native`` raises nothing for the calls the fast path
-    lets through (the core has checked every argument's type and every axis):
-    its errors are not translated.
+    calls. ``native``'s errors skip that wrapper: the core translates them by
+    their class (``support.error_class``), with TensorFlow's own message.
 
     ``bare``, beside a ``native`` that is a small function of this plugin, is
     the TensorFlow callable it hands a call with the required arguments alone
