@@ -26,13 +26,12 @@ def _arg(args: tuple, kwargs: dict[str, Any], position: int | None, name: str, d
 
 
 def _refuse_unless_dtype(dtype: Any) -> None:
-    """``astype``'s ``dtype`` is a dtype: None (the standard has no default for it) and arrays are refused; a dtype
-    of a class not met before has that class remembered (:data:`_DTYPE_CLASSES`)."""
+    """``astype``'s ``dtype``, of none of the classes of :data:`_DTYPE_CLASSES`, is a dtype: None (the standard has
+    no default for it) and arrays are refused; a dtype of a class not met before has that class remembered."""
     if dtype is None:
         raise PolyarrayTypeError("dtype=None is not a data type; pass one, such as pa.float32 or x.dtype.")
     global _DTYPE_CLASSES
-    cls = dtype.__class__
-    if cls is DType or isinstance(dtype, _DTYPE_CLASSES) or isinstance(dtype, type):
+    if isinstance(dtype, type):
         return
     if hasattr(dtype, "shape") and hasattr(dtype, "dtype"):
         raise PolyarrayTypeError(
@@ -41,7 +40,7 @@ def _refuse_unless_dtype(dtype: Any) -> None:
     if dtype_name_of(dtype) is not None and not compiling():
         # A tuple for isinstance, as PyTorch's compiler guards it correctly (not a set), and not changed
         # while that compiler traces.
-        _DTYPE_CLASSES = (*_DTYPE_CLASSES, cls)
+        _DTYPE_CLASSES = (*_DTYPE_CLASSES, dtype.__class__)
 
 
 #: The classes of the dtype objects ``_refuse_unless_dtype`` has met (NumPy's dtype classes, ``torch.dtype`` …).
