@@ -32,7 +32,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pluggy
 
@@ -46,9 +46,9 @@ from ._errors import (
     PolyarrayTypeError,
     PolyarrayValueError,
 )
-
-if TYPE_CHECKING:
-    import importlib.metadata
+from ._metadata import FoundEntryPoint
+from ._metadata import entry_points as installed_entry_points
+from ._metadata import version as installed_version
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -147,7 +147,9 @@ class Claim:
     distribution: str | None
     #: What the entry point loads: ``module`` or ``module:attribute``.
     target: str
-    entry_point: importlib.metadata.EntryPoint = field(compare=False, repr=False)
+    #: The entry point's value as written, and the distribution's version.
+    value: str = field(compare=False, repr=False)
+    version: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def source(self) -> str:
@@ -156,11 +158,7 @@ class Claim:
 
     def describe(self) -> str:
         """``polyarray-numpy 0.1.0 (module polyarray_numpy)``."""
-        try:
-            version = self.entry_point.dist.version if self.entry_point.dist is not None else None
-        except Exception:
-            version = None
-        return f"{self.source}{f' {version}' if version else ''} (module {self.target})"
+        return f"{self.source}{f' {self.version}' if self.version else ''} (module {self.target})"
 
 
 # -- names --------------------------------------------------------------------------------
@@ -194,18 +192,12 @@ def _normalized(distribution: str | None) -> str | None:
     return re.sub(r"[-_.]+", "-", distribution).lower() if distribution else None
 
 
-def _claim_of(ep: importlib.metadata.EntryPoint) -> Claim:
-    distribution = None
-    if ep.dist is not None:
-        try:
-            distribution = ep.dist.name
-        except Exception:
-            distribution = None
-    try:
-        target = f"{ep.module}:{ep.attr}" if ep.attr else ep.module
-    except Exception:  # a value importlib cannot even parse
-        target = ep.value
-    return Claim(ep.name, distribution, target, ep)
+def _claim_of(found: FoundEntryPoint) -> Claim:
+    match = _TARGET.fullmatch(found.value)
+    target = found.value
+    if match is not None:
+        target = f"{match['module']}:{match['attribute']}" if match["attribute"] else match["module"]
+    return Claim(found.name, found.distribution, target, found.value, found.distribution_version)
 
 
 def _discovered() -> dict[str, tuple[Claim, ...]]:
@@ -217,12 +209,10 @@ def _discovered() -> dict[str, tuple[Claim, ...]]:
     with _lock:
         if _claims is not None:
             return _claims
-        import importlib.metadata  # on first use: it costs more to import than the rest of polyarray
-
         found: dict[str, list[Claim]] = {}
-        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-            claim = _claim_of(ep)
-            same = found.setdefault(ep.name, [])
+        for entry_point in installed_entry_points(ENTRY_POINT_GROUP):
+            claim = _claim_of(entry_point)
+            same = found.setdefault(entry_point.name, [])
             # The same entry point seen twice (duplicate metadata of one distribution) is one claim.
             key = (_normalized(claim.distribution), claim.target)
             if all((_normalized(c.distribution), c.target) != key for c in same):
@@ -248,12 +238,7 @@ def invalid_names() -> dict[str, str]:
 
 def framework_version(distribution: str) -> str | None:
     """The installed version of a distribution, read from its metadata; None when it is not installed."""
-    import importlib.metadata
-
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        return None
+    return installed_version(distribution)
 
 
 def available_backends() -> list[str]:
@@ -491,19 +476,22 @@ def _info_from_plugin(
 
 
 #: What an entry point's value may be: ``module``, ``module:attribute``, optionally with ``[extras]``.
-_TARGET = re.compile(r"[\w.]+\s*(:\s*[\w.]+\s*)?(\[.*\]\s*)?")
+_TARGET = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attribute>[\w.]+)\s*)?(\[.*\]\s*)?")
 
 
 def _load_claim(claim: Claim) -> BackendInfo:
     """Import one entry point's light module and read its info (it must answer ``backend_info``)."""
     where = f"The {claim.name!r} backend plugin ({claim.source})"
-    if _TARGET.fullmatch(claim.entry_point.value) is None:
+    match = _TARGET.fullmatch(claim.value)
+    if match is None:
         raise PluginValidationError(
-            f"{where}: its entry point's value {claim.entry_point.value!r} is not an import path "
+            f"{where}: its entry point's value {claim.value!r} is not an import path "
             f"('package.module' or 'package.module:attribute'). {_what_to_do(claim.distribution)}"
         )
     try:
-        plugin = claim.entry_point.load()
+        plugin: Any = importlib.import_module(match["module"])
+        for attribute in filter(None, (match["attribute"] or "").split(".")):
+            plugin = getattr(plugin, attribute)
         info = _info_from_plugin(claim.name, plugin, claim.source, claim.distribution, entry_point=claim.target)
     except BackendLoadError:
         raise
