@@ -9,6 +9,7 @@ and the compiled result equals the eager one. ``torch.compile`` runs with
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
@@ -142,6 +143,35 @@ def test_torch_compile_in_a_fresh_process():
         print("ok")
         """
     )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
+def test_torch_compile_full_graph_before_any_eager_call():
+    """In a fresh process the backend's functions are made on first use: compiling first, the compiler meets
+    them not made yet, and still traces one graph; eager calls after it give the same."""
+    code = textwrap.dedent(
+        """
+        import numpy as np, torch, polyarray as pa
+        from polyarray._backend import Pending
+        exec(PROGRAM)
+        torch_backend = pa.get_backend("torch")
+        assert type(torch_backend.functions["softmax"]) is Pending and type(torch_backend.operators["add"]) is Pending
+        rng = np.random.default_rng(0)
+        x = torch.asarray(rng.standard_normal((4, 3)).astype(np.float32))
+        w = torch.asarray(rng.standard_normal((3, 5)).astype(np.float32))
+        for function, array_mode in ((native_mode, False), (array_mode_program, True)):
+            pa.set_array_mode(array_mode)
+            got = torch.compile(function, fullgraph=True)(x, w)
+            torch.testing.assert_close(got, function(x, w))
+        print("ok")
+        """
+    )
+    program_source = (
+        "\n".join(textwrap.dedent(inspect.getsource(f)) for f in (program, native_mode))
+        + "\ndef array_mode_program(x, w):\n    return pa.to_native(program(pa.asarray(x), pa.asarray(w)))\n"
+    )
+    code = f"PROGRAM = {program_source!r}\n" + code
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 

@@ -13,9 +13,10 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import threading
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pluggy
 
@@ -48,6 +49,8 @@ from ._wrappers.views import direct_index_type, make_getitem, make_setitem
 __all__ = [
     "Backend",
     "Namespace",
+    "Pending",
+    "made",
     "build_backend",
     "derive_backend",
     "hookspecs",
@@ -74,17 +77,91 @@ _PYTHON_TYPES: dict[object, str | None] = {
 
 
 class Namespace:
-    """A plain attribute namespace (``xp.linalg``, ``xp.fft``)."""
+    """A plain attribute namespace (``xp.linalg``, ``xp.fft``).
+
+    An attribute may be pending (:meth:`pending`): made on first read, then
+    kept as a plain attribute. A backend's functions are made so, on first use.
+    """
 
     def __init__(self, name: str) -> None:
         self.__name__ = name
+        self._pending: dict[str, Callable[[], Any]] = {}
 
     def __repr__(self) -> str:
         return f"<namespace {self.__name__}>"
 
-    if TYPE_CHECKING:
-        # The functions (and sub-namespaces) are set as attributes when a backend is built, one per declaration.
-        def __getattr__(self, name: str) -> Any: ...
+    def pending(self, name: str, make: Callable[[], Any]) -> None:
+        """Have the attribute ``name`` made by ``make()`` when it is first read."""
+        self._pending[name] = make
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for attributes not set: a pending one is made and set, so later reads do not come here.
+        make = self.__dict__.get("_pending", {}).get(name)
+        if make is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = make()
+        setattr(self, name, value)
+        self._pending.pop(name, None)
+        return value
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *self._pending})
+
+
+#: Held while an entry of a backend's tables is made (making one can make others: an operator its function).
+_making = threading.RLock()
+
+
+class Pending:
+    # An entry of a backend's tables (``functions``, ``operators``, ``operands``, ``inplace``) not made yet: its
+    # first call makes it and puts it in the table in its place (:func:`made`); reading an attribute makes it
+    # and keeps it here. PyTorch's compiler traces ``__original_fn`` (see _tracers.trace_python_instead), which
+    # leaves the table as it is: its guards read the entry again after tracing.
+    __slots__ = ("_key", "_make", "_table", "_value")
+
+    def __init__(self, table: dict[str, Any], key: str, make: Callable[[], Any]) -> None:
+        self._table, self._key, self._make = table, key, make
+        self._value: Any = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return made(self._table, self._key)(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.entry(), name)
+
+    def __repr__(self) -> str:
+        return f"<polyarray entry {self._key!r}, made on first use>"
+
+    def entry(self) -> Any:
+        """The entry, made on the first call (the table is left as it is)."""
+        if self._value is None:
+            with _making:
+                if self._value is None:
+                    self._value = self._make()
+        return self._value
+
+
+setattr(Pending, "__script_if_tracing_wrapper", True)
+setattr(Pending, "__original_fn", property(Pending.entry))
+
+
+def made(table: dict[str, Any], key: str) -> Any:
+    """The entry ``key`` of a backend's table, made first where it is :class:`Pending`."""
+    entry = table[key]
+    if entry.__class__ is not Pending:
+        return entry
+    value = entry.entry()
+    if table.get(key) is entry:
+        table[key] = value
+    return value
+
+
+def _pending_table(keys: Any, make: Callable[[str], Any]) -> dict[str, Any]:
+    """A table whose entry for each key is :class:`Pending`, made by ``make(key)``."""
+    table: dict[str, Any] = {}
+    for key in keys:
+        table[key] = Pending(table, key, functools.partial(make, key))
+    return table
 
 
 class RawNamespace(Namespace):
@@ -575,37 +652,47 @@ def _assemble(backend: Backend) -> Backend:
             backend._to_portable.setdefault(native_dtype, DTYPES[dtype_name])
     backend.default_dtypes = own_defaults(backend._to_native)
 
-    for decl in declarations():
-        if decl.kind in ("standalone", "support"):
-            continue
-        wrappers = decl.wrappers
-        if decl.qualname in backend.native and decl.mixed_backend_wrappers:
-            skip = set(decl.mixed_backend_wrappers.get("to_skip", ()))
-            wrappers = tuple(w for w in wrappers if w not in skip) + tuple(
-                decl.mixed_backend_wrappers.get("to_add", ())
-            )
-        function = getattr(_target(raw, decl), decl.name)
-        partial = backend.partial_mixed.get(decl.qualname)
-        if partial is not None:
-            # The native implementation, wrapped; the wrapper chooses per call (see _wrappers/mixed.py).
-            function = partial[0]
-            wrappers = (*wrappers, "handle_partial_mixed_function")
-        public = build_function(function, decl, backend, wrappers)
-        backend.functions[decl.qualname] = public
-        setattr(_target(backend, decl), decl.name, public)
+    # Each function is wrapped and given its fast path when it is first used: a build makes none of them.
+    public = {d.qualname: d for d in declarations() if d.kind not in ("standalone", "support")}
+    backend.functions = _pending_table(public, lambda qualname: _public_function(backend, public[qualname]))
+    for decl in public.values():
+        _target(backend, decl).pending(decl.name, functools.partial(made, backend.functions, decl.qualname))
     for alias in MAIN_NAMESPACE_ALIASES:
-        setattr(backend.linalg, alias, getattr(backend, alias))
+        backend.linalg.pending(alias, functools.partial(made, backend.functions, alias))
         setattr(raw.linalg, alias, getattr(raw, alias))
-    backend.operators = {name: operator_function(function, backend) for name, function in backend.functions.items()}
-    backend.operands = {name: operands_of(operator) for name, operator in backend.operators.items()}
+    functions = backend.functions
+    backend.operators = _pending_table(functions, lambda name: operator_function(made(functions, name), backend))
+    operators = backend.operators
+    backend.operands = _pending_table(functions, lambda name: operands_of(made(operators, name)))
     backend.direct_index_type = direct_index_type(backend)
     backend.getitem = make_getitem(backend)
-    backend.inplace = {
-        name: inplace_operator(backend.functions[function], backend.operators[function], backend, symbol, name)
-        for name, (function, symbol) in INPLACE_OPERATORS.items()
-    }
+    backend.inplace = _pending_table(
+        INPLACE_OPERATORS,
+        lambda name: inplace_operator(
+            made(functions, INPLACE_OPERATORS[name][0]),
+            made(operators, INPLACE_OPERATORS[name][0]),
+            backend,
+            INPLACE_OPERATORS[name][1],
+            name,
+        ),
+    )
     backend.setitem = make_setitem(backend)
     return backend
+
+
+def _public_function(backend: Backend, decl: Declaration) -> Callable[..., Any]:
+    """The backend function of ``decl``: its implementation (in ``backend.raw``) wrapped, with its fast path."""
+    wrappers = decl.wrappers
+    if decl.qualname in backend.native and decl.mixed_backend_wrappers:
+        skip = set(decl.mixed_backend_wrappers.get("to_skip", ()))
+        wrappers = tuple(w for w in wrappers if w not in skip) + tuple(decl.mixed_backend_wrappers.get("to_add", ()))
+    function = getattr(_target(backend.raw, decl), decl.name)
+    partial = backend.partial_mixed.get(decl.qualname)
+    if partial is not None:
+        # The native implementation, wrapped; the wrapper chooses per call (see _wrappers/mixed.py).
+        function = partial[0]
+        wrappers = (*wrappers, "handle_partial_mixed_function")
+    return build_function(function, decl, backend, wrappers)
 
 
 def derive_backend(

@@ -68,7 +68,7 @@ def _build(backend: Backend) -> types.ModuleType:
     )
     for decl in declarations(("primary", "compositional", "mixed")):
         if not decl.namespace:
-            setattr(namespace, decl.name, backend.functions[decl.qualname])
+            setattr(namespace, decl.name, getattr(backend, decl.name))
     for sub in SUBNAMESPACES:
         setattr(namespace, sub, getattr(backend, sub))
     for name in (*CONSTANTS, *BACKEND_FREE):
