@@ -86,13 +86,15 @@ def test_the_device_list_counts_visible_gpus(monkeypatch):
 
 
 def test_the_device_list_without_a_gpu_plugin_is_cpu_only(monkeypatch):
-    monkeypatch.setattr(polyarray_jax.importlib.metadata, "distributions", lambda: [])
+    monkeypatch.setattr(polyarray_jax.importlib.metadata, "entry_points", lambda group: [])
     assert polyarray_jax._device_names() == ["cpu"]
 
 
 def test_the_device_list_with_a_cuda_plugin(monkeypatch):
-    plugin = types.SimpleNamespace(metadata={"Name": "jax-cuda12-plugin"})
-    monkeypatch.setattr(polyarray_jax.importlib.metadata, "distributions", lambda: [plugin])
+    plugin = types.SimpleNamespace(name="xla_cuda12", value="jax_plugins.xla_cuda12")
+    other = types.SimpleNamespace(name="some_other_runtime", value="jax_plugins.other")
+    plugins = {"jax_plugins": [other, plugin]}
+    monkeypatch.setattr(polyarray_jax.importlib.metadata, "entry_points", lambda group: plugins.get(group, []))
     monkeypatch.setattr(polyarray_jax, "_count", lambda directory, pattern: 2 if directory == "/dev" else 0)
     monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
     assert polyarray_jax._device_names() == ["cpu", "gpu:0", "gpu:1"]
@@ -103,3 +105,15 @@ def test_backend_info_lists_this_machine_s_devices():
     assert names[0] == "cpu"
     if GPUS:
         assert f"gpu:{len(GPUS) - 1}" in names
+
+
+def test_the_device_list_with_a_tpu_runtime(monkeypatch):
+    def distribution(name):
+        if name != "libtpu":
+            raise polyarray_jax.importlib.metadata.PackageNotFoundError(name)
+        return types.SimpleNamespace(name=name)
+
+    monkeypatch.setattr(polyarray_jax.importlib.metadata, "entry_points", lambda group: [])
+    monkeypatch.setattr(polyarray_jax.importlib.metadata, "distribution", distribution)
+    monkeypatch.setattr(polyarray_jax, "_count", lambda directory, pattern: 4 if directory == "/dev" else 0)
+    assert polyarray_jax._device_names() == ["cpu", "tpu:0", "tpu:1", "tpu:2", "tpu:3"]

@@ -40,9 +40,11 @@ from ._marker import hookimpl
 
 __all__ = ["backend_info", "hookimpl"]
 
-#: Installed distributions that give JAX GPUs (``jax-cuda12-plugin`` …) or TPUs (``libtpu``).
-_GPU_PLUGIN = re.compile(r"^jax[-_](cuda|rocm)\d*[-_]plugin$")
-_TPU_RUNTIME = re.compile(r"^libtpu([-_]nightly)?$")
+#: The entry points (group ``jax_plugins``) by which JAX loads its GPU runtimes: ``xla_cuda12`` of the
+#: ``jax-cuda12-pjrt`` distribution (which ``jax[cuda12]`` installs), ``xla_rocm7`` …
+_GPU_PLUGIN = re.compile(r"^xla_(cuda|rocm)\d*$")
+#: The distributions that give JAX TPUs.
+_TPU_RUNTIMES = ("libtpu", "libtpu-nightly")
 
 
 def _visible(count: int, variables: tuple[str, ...]) -> int:
@@ -70,13 +72,16 @@ def _count(directory: str, pattern: str) -> int:
 def _device_names() -> list[str]:
     """The portable names of the devices JAX can use, found without importing it (module docstring)."""
     kinds = set()
-    for distribution in importlib.metadata.distributions():
-        name = (distribution.metadata["Name"] or "").lower()
-        match = _GPU_PLUGIN.match(name)
+    for entry_point in importlib.metadata.entry_points(group="jax_plugins"):
+        match = _GPU_PLUGIN.match(entry_point.name)
         if match:
             kinds.add(match.group(1))
-        elif _TPU_RUNTIME.match(name):
-            kinds.add("tpu")
+    for runtime in _TPU_RUNTIMES:
+        try:
+            importlib.metadata.distribution(runtime)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        kinds.add("tpu")
     names = ["cpu"]
     gpus = 0
     if "cuda" in kinds:
