@@ -16,7 +16,7 @@ import inspect
 import threading
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -85,27 +85,44 @@ class Namespace:
 
     def __init__(self, name: str) -> None:
         self.__name__ = name
-        self._pending: dict[str, Callable[[], Any]] = {}
 
     def __repr__(self) -> str:
         return f"<namespace {self.__name__}>"
 
     def pending(self, name: str, make: Callable[[], Any]) -> None:
-        """Have the attribute ``name`` made by ``make()`` when it is first read."""
-        self._pending[name] = make
+        """Have the attribute ``name`` made by ``make()`` when it is first read.
 
-    def __getattr__(self, name: str) -> Any:
-        # Only for attributes not set: a pending one is made and set, so later reads do not come here.
-        make = self.__dict__.get("_pending", {}).get(name)
-        if make is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        value = make()
-        setattr(self, name, value)
-        self._pending.pop(name, None)
+        The namespace is given a class of its own, holding a descriptor per
+        pending name; the first read puts the value in the instance, which
+        later reads find as any attribute (a ``__getattr__`` would slow every
+        read of every attribute).
+        """
+        cls = type(self)
+        if "_own_class" not in cls.__dict__:
+            cls = type(cls.__name__, (cls,), {"_own_class": True, "__slots__": (), "__module__": cls.__module__})
+            self.__class__ = cls
+        setattr(cls, name, _MadeOnRead(name, make))
+
+    if TYPE_CHECKING:
+        # The functions (and sub-namespaces) are set as attributes when a backend is built, one per declaration.
+        def __getattr__(self, name: str) -> Any: ...
+
+
+class _MadeOnRead:
+    """A pending attribute (:meth:`Namespace.pending`): a non-data descriptor, so the value made on the first
+    read and put in the instance is what later reads find."""
+
+    __slots__ = ("make", "name")
+
+    def __init__(self, name: str, make: Callable[[], Any]) -> None:
+        self.name, self.make = name, make
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = self.make()
+        instance.__dict__[self.name] = value
         return value
-
-    def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *self._pending})
 
 
 #: Held while an entry of a backend's tables is made (making one can make others: an operator its function).
