@@ -101,6 +101,11 @@ def test_versions_of_made_folders_match_importlib_metadata(made_sites):
 
 
 def test_what_is_not_plain_is_read_by_importlib_metadata(tmp_path, monkeypatch):
+    from importlib.machinery import PathFinder
+
+    # The standard finders alone (the importlib_metadata package, once imported, adds a finder of its own).
+    standard = [f for f in sys.meta_path if f is PathFinder or getattr(f, "find_distributions", None) is None]
+    monkeypatch.setattr(sys, "meta_path", standard)
     monkeypatch.delitem(sys.modules, "importlib.metadata")
     try:
         assert _metadata._plain()

@@ -76,6 +76,8 @@ def _reference_version(distribution: str) -> str | None:
         return importlib.metadata.version(distribution)
     except importlib.metadata.PackageNotFoundError:
         return None
+    except KeyError:  # metadata without a Version, as read through the importlib_metadata package's finder
+        return None
 
 
 def _read_version(distribution: str) -> str | None:
