@@ -663,7 +663,11 @@ def test_numpy_marks_its_implementations_from_release_2_on():
     # x ** y on an ndarray is np.power from NumPy 2.1 on (both square by multiplying for the exponent 2).
     powers = {"pow"} if np.lib.NumpyVersion(np.__version__) >= "2.1.0" else set()
     assert faster == {"add", "subtract", "multiply", "divide", "negative"} | comparisons | powers
-    assert {name for _, name, _ in _marked(5)} == powers
+    # Python's operators on NumPy's float scalars (the ufuncs on ndarrays); x ** y on ndarrays alone.
+    classes = {name: function.polyarray_direct[4] for _, name, function in _marked(5)}
+    assert set(classes) == faster
+    assert all(classes[name] == (np.float16, np.float32, np.float64) for name in faster - powers)
+    assert all(classes[name] is np.ndarray for name in powers)
     assert inplace == {"add", "subtract", "multiply", "divide"}  # each beside a faster mark: the dtypes it holds for
 
 
@@ -855,6 +859,50 @@ def test_a_mark_guarded_by_class_takes_only_first_operands_of_that_class():
             result = call()
             assert calls == [who], (who, calls)
             assert isinstance(result, pa.Array) and result.backend is xp
+
+
+def test_a_mark_guarded_by_several_classes_takes_first_operands_of_any_of_them():
+    """A mark's fifth item, a tuple of classes: its callables take the calls whose first array operand is of
+    exactly one of them (NumPy's float scalars), the implementation the others (an ndarray); the compiled path
+    and the Python fast path alike."""
+    calls = []
+    guard = (np.float64, np.float32)
+    with registered("recording", _recording_plugin(calls, guard)) as xp, pa.dynamic_backend_as(False):
+        a, scalar = np.arange(6.0).reshape(2, 3), np.float64(2.5)
+        expected = [
+            ((a,), "sum", {}, "implementation"),
+            ((scalar,), "sum", {}, "bare"),
+            ((scalar,), "sum", {"keepdims": True}, "native"),
+            ((a, scalar), "maximum", {}, "implementation"),
+            ((scalar, a), "maximum", {}, "bare"),
+            ((scalar, 2.0), "maximum", {}, "native"),
+            ((2.0, scalar), "maximum", {}, "implementation"),
+        ]
+        for args, name, kwargs, who in expected:
+            function = xp.functions[name]
+            for path in [function, function.python] if hasattr(function, "python") else [function]:
+                calls.clear()
+                result = path(*args, **kwargs)
+                assert calls == [who], (name, args, who, calls)
+                expected_value = getattr(np, name)(*args, **kwargs)
+                np.testing.assert_array_equal(pa.to_numpy(result), expected_value)
+
+
+def test_numpy_in_place_arithmetic_keeps_its_compiled_writer():
+    """NumPy's arithmetic marks hold for its float scalars only; ``x += y`` of an ndarray still writes through
+    the marks' in-place writer (the dtypes decide it), compiled where the compiled paths are built."""
+    from polyarray._backend import made
+
+    backend = pa.get_backend("numpy")
+    for name in ("__iadd__", "__isub__", "__imul__", "__itruediv__"):
+        entry = made(backend.inplace, name)
+        assert hasattr(entry, "reference")
+        if _accel.AVAILABLE:
+            assert type(entry).__name__ == "FastFunction", name
+    x = pa.asarray(np.arange(4, dtype=np.float32))
+    data = x.data
+    x += 1.5
+    assert x.data is data and x.data.tolist() == [1.5, 2.5, 3.5, 4.5]
 
 
 def test_numpy_pow_of_ndarrays_and_of_numpy_scalars_is_np_power():

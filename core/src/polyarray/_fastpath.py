@@ -158,8 +158,10 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
-        native_class: None, or the class the first array operand must have exactly for ``native`` (and
-            ``bare``) to be called: NumPy's ``x ** y`` is ``np.power`` on arrays but not on NumPy's scalars.
+        native_classes: None, or the classes (a tuple) one of which the first array operand must have exactly
+            for ``native`` (and ``bare``) to be called: NumPy's ``x ** y`` is ``np.power`` on arrays but not on
+            NumPy's scalars; its ``x + y`` is Python's operator on NumPy's scalars, cheaper there than the ufunc,
+            which is cheaper on arrays.
         bare: the framework callable that gives what ``native`` gives for a call with the required arguments
             alone, positionally, every array operand native (no Python scalar), for those dtypes (the
             implementation's ``polyarray_bare`` mark: ``torch.sum`` beside a ``native`` that hands that call
@@ -221,7 +223,7 @@ class FastPlan:
         "keywords",
         "minimum_rank",
         "native",
-        "native_class",
+        "native_classes",
         "native_dtypes",
         "native_type",
         "npositional",
@@ -241,7 +243,7 @@ class FastPlan:
     impl: Callable[..., Any]
     native: Callable[..., Any] | None
     native_dtypes: Any
-    native_class: type[Any] | None
+    native_classes: tuple[type[Any], ...] | None
     bare: Callable[..., Any] | None
     bare_options: tuple[str, ...]
     inplace: Callable[[Any, Any], Any] | None
@@ -407,8 +409,11 @@ def inplace_operator(
         return reference
     T, B, others = plan.native_type, backend, plan.other_types
     impl, native, writer = plan.impl, plan.native, plan.inplace
-    # The dtypes native holds for, where x's class is one it holds for (x is always of the main native class).
-    native_dtypes = (plan.native_dtypes or ()) if plan.native_class in (None, plan.native_type) else ()
+    # The dtypes the writer and native hold for; native where x's class is one it holds for (x is always of the
+    # main native class).
+    native_dtypes = plan.native_dtypes or ()
+    if plan.native_classes is not None and plan.native_type not in plan.native_classes:
+        native = None
     scalar_rules = plan.scalars or {}
     check_nans, device_of = plan.check_nans, plan.device_of
     update = backend.raw.inplace_update
@@ -585,7 +590,7 @@ def plan_for(
         guarded, plan.impl = None, choose(implementation, mixed[1], mixed[2])
     else:
         plan.impl = _direct(implementation)
-    plan.native, plan.native_dtypes, plan.native_class = guarded if guarded is not None else (None, None, None)
+    plan.native, plan.native_dtypes, plan.native_classes = guarded if guarded is not None else (None, None, None)
     plan.bare, plan.bare_options = _bare_mark(implementation) if guarded is not None else (None, ())
     plan.inplace = _inplace_mark(implementation) if guarded is not None else None
     plan.native_type = backend.native_array_types[0]
@@ -731,15 +736,18 @@ def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
 
 def _guarded_direct(
     implementation: Callable[..., Any],
-) -> tuple[Callable[..., Any], frozenset[Any], type[Any] | None] | None:
-    """``(native, dtypes, cls)`` of a mark ``(native, code, dtypes[, forwarded_to[, cls]])``: the implementation
-    gives what ``native`` gives for operands of those native dtypes (the first array's dtype decides), and where
-    the mark names ``cls``, for a first operand of exactly that class (NumPy's ``ndarray``, not its scalars); so
-    the fast path calls ``native`` (``cls`` None: any class)."""
+) -> tuple[Callable[..., Any], frozenset[Any], tuple[type[Any], ...] | None] | None:
+    """``(native, dtypes, classes)`` of a mark ``(native, code, dtypes[, forwarded_to[, classes]])``: the
+    implementation gives what ``native`` gives for operands of those native dtypes (the first array's dtype
+    decides), and where the mark names classes (a class or a tuple of them), for a first operand of exactly one
+    of them (NumPy's ``ndarray``, not its scalars); so the fast path calls ``native`` (``classes`` None: any
+    class)."""
     mark = _mark_of(implementation)
     if mark is None or len(mark) < 3:
         return None
-    return mark[0], frozenset(mark[2]), mark[4] if len(mark) == 5 else None
+    if len(mark) < 5:
+        return mark[0], frozenset(mark[2]), None
+    return mark[0], frozenset(mark[2]), tuple(mark[4]) if isinstance(mark[4], tuple) else (mark[4],)
 
 
 def _bare_mark(implementation: Callable[..., Any]) -> tuple[Callable[..., Any] | None, tuple[str, ...]]:
@@ -876,13 +884,13 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
-    impl, native, native_dtypes, bare, bare_options, native_class = (
+    impl, native, native_dtypes, bare, bare_options, native_classes = (
         plan.impl,
         plan.native,
         plan.native_dtypes,
         plan.bare,
         plan.bare_options,
-        plan.native_class,
+        plan.native_classes,
     )
     T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
@@ -1037,7 +1045,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         if (
             native is not None
             and dtype in native_dtypes
-            and (native_class is None or values[arrays[0]].__class__ is native_class)
+            and (native_classes is None or values[arrays[0]].__class__ in native_classes)
         ):
             target = native_call
             if bare is not None and scalar_at < 0 and count == nrequired:
@@ -1099,7 +1107,11 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                             return fast(*args, **kwargs)
                     # The callable chosen as in fast, in line (as in fast_pair).
                     target, options = impl, None
-                    if native is not None and dtype in native_dtypes and (native_class is None or cls is native_class):
+                    if (
+                        native is not None
+                        and dtype in native_dtypes
+                        and (native_classes is None or cls in native_classes)
+                    ):
                         target = native_call if kwargs or bare is None else bare_call
                         if bare_options and passed:
                             options = bare_positional(bare_options, passed)
@@ -1189,7 +1201,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     target = native_call if dtype in direct_dtypes else impl
                 else:
                     return decline(first, second)
-                if native_class is not None and x.__class__ is not native_class:
+                if native_classes is not None and x.__class__ not in native_classes:
                     target = impl
                 try:
                     try:

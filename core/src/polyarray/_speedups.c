@@ -257,7 +257,8 @@ typedef struct {
     PyObject *impl;
     PyObject *native;          /* the framework's callable for native_dtypes, or NULL */
     PyObject *native_dtypes;
-    PyObject *native_class;    /* the class the first array must have exactly for native (NULL: any) */
+    PyObject *native_classes;  /* a tuple of the classes one of which the first array must have exactly for
+                                  native (NULL: any) */
     PyObject *writer;          /* x op= y: the plan's inplace writer (NULL: not an in-place function) */
     PyObject *reference;       /* x op= y: the reference, where the writer raises (owned) */
     PyObject *bare;            /* native's stand-in for the required arguments alone, all arrays native; or NULL */
@@ -348,6 +349,22 @@ is_native(FastFunction *self, PyObject *value)
         return 0;
     }
     return PyObject_IsInstance(value, self->other_types);
+}
+
+/* Whether native holds for `first`'s class: one of the plan's native_classes exactly, or any without them. */
+static inline int
+native_class_holds(FastFunction *self, PyObject *first)
+{
+    if (self->native_classes == NULL) {
+        return 1;
+    }
+    PyObject *cls = (PyObject *)Py_TYPE(first);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(self->native_classes); i++) {
+        if (PyTuple_GET_ITEM(self->native_classes, i) == cls) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* -1 on error; else whether `item` is an exact int passing `p` (its value, normalised, in *normal). */
@@ -937,8 +954,7 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
     }
     PyObject *target = self->impl;
-    if (self->native != NULL && dtype != NULL &&
-        (self->native_class == NULL || (PyObject *)Py_TYPE(values[self->arrays[0]]) == self->native_class)) {
+    if (self->native != NULL && dtype != NULL && native_class_holds(self, values[self->arrays[0]])) {
         const DtypeFacts *facts = dtype_facts(self, dtype);
         if (facts == NULL) {
             goto release;
@@ -1189,7 +1205,7 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(impl, "impl");
     BORROW(native, "native");
     BORROW(native_dtypes, "native_dtypes");
-    BORROW(native_class, "native_class");
+    BORROW(native_classes, "native_classes");
     BORROW(writer, "inplace");
     BORROW(bare, "bare");
     BORROW(backend, "backend");
@@ -1323,7 +1339,7 @@ read_plan(FastFunction *self, PyObject *plan)
         return 0; /* creation functions of arrays (byte order): the Python fast path takes their calls */
     }
     if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
-        (self->native != NULL && self->native_dtypes == NULL) || (self->native_class != NULL && self->narrays == 0) ||
+        (self->native != NULL && self->native_dtypes == NULL) || (self->native_classes != NULL && (self->narrays == 0 || !PyTuple_CheckExact(self->native_classes))) ||
         (self->npromoted == 1) ||
         (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
@@ -1374,8 +1390,7 @@ fast_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->vectorcall = fast_vectorcall;
     if (reference != NULL) {
         /* x op= y: the compiled path takes the calls the plan's writer writes; without one, none. */
-        if (self->writer == NULL || self->native_dtypes == NULL ||
-            (self->native_class != NULL && self->native_class != (PyObject *)self->native_type)) {
+        if (self->writer == NULL || self->native_dtypes == NULL) {
             Py_DECREF(self);
             return Py_NewRef(python);
         }

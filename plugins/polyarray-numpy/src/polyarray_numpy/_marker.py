@@ -15,7 +15,9 @@ def direct(
     *,
     when: Callable[..., bool] | None = None,
     dtypes: Iterable[Any] | None = None,
-    faster: tuple[Callable[..., Any], Iterable[Any]] | tuple[Callable[..., Any], Iterable[Any], type] | None = None,
+    faster: tuple[Callable[..., Any], Iterable[Any]]
+    | tuple[Callable[..., Any], Iterable[Any], type | tuple[type, ...]]
+    | None = None,
     inplace: Callable[[Any, Any], Any] | None = None,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark an implementation whose body only passes its arguments, unchanged and in the same form, to ``native``.
@@ -47,17 +49,19 @@ def direct(
     With ``faster=(callable, dtypes)`` beside a plain mark, ``callable`` gives
     what ``native`` gives for a first array of one of those dtypes, more
     cheaply: the fast path calls it for such calls and ``native`` for the
-    others (the mark: callable, code, dtypes, native). The element-wise
-    arithmetic and comparisons use Python's operators for the real floating
-    dtypes: on NumPy scalars (the 0-d results of reductions) ``x * y`` is
-    NumPy's scalar arithmetic, about ten times cheaper than the ufunc on
-    them, and on arrays it is the ufunc itself; the values, dtypes and types
-    are the ufunc's (tests/test_fastpath.py), and a warning for an overflow
-    on scalars names the "scalar multiply". ``faster=(callable, dtypes, cls)``
-    holds only where the first operand is of exactly the class ``cls`` (the
-    mark's fifth item): ``x ** y`` on an ndarray is ``np.power`` (NumPy
-    squares for the exponent 2, as np.power does), but NumPy's scalar power
-    rounds some values of NumPy scalars otherwise.
+    others (the mark: callable, code, dtypes, native).
+    ``faster=(callable, dtypes, classes)`` holds only where the first operand
+    is of exactly one of ``classes`` (a class or a tuple; the mark's fifth
+    item). The element-wise arithmetic and comparisons use Python's operators
+    for NumPy's scalars of the real floating dtypes (the 0-d results of
+    reductions): ``x * y`` is NumPy's scalar arithmetic, about ten times
+    cheaper than the ufunc on them, while on an ndarray the operator only
+    calls the ufunc through a few more calls; the values, dtypes and types are
+    the ufunc's (tests/test_fastpath.py), and a warning for an overflow on
+    scalars names the "scalar multiply". ``x ** y`` holds for the class
+    ``ndarray`` alone: there it is ``np.power`` (NumPy squares for the
+    exponent 2, as np.power does), but NumPy's scalar power rounds some
+    values of NumPy scalars otherwise.
 
     ``inplace``, beside ``dtypes`` or ``faster`` for a function of two
     operands, writes what the mark's callable gives into the first operand,

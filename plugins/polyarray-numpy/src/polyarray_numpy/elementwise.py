@@ -31,6 +31,10 @@ from ._marker import direct, hookimpl
 #: The dtypes for which Python's operators give what the ufuncs give, on arrays and NumPy scalars alike
 #: (for integers, NumPy's scalar arithmetic warns of an overflow where the ufunc wraps silently).
 REAL_FLOATING = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
+#: The classes whose values Python's operators compute more cheaply than the ufuncs: NumPy's scalars of those
+#: dtypes (the 0-d results of reductions), about ten times. On an ndarray the operator calls the ufunc itself,
+#: through a few more calls, so the ufunc is called there.
+FLOAT_SCALARS = (np.float16, np.float32, np.float64)
 
 # Kinds of dtype whose values are already integers: bool, signed, unsigned.
 _INTEGRAL_KINDS = "biu"
@@ -55,7 +59,7 @@ def acosh(x, /):
 
 
 @hookimpl
-@direct(np.add, faster=(operator.add, REAL_FLOATING), inplace=writing_into(np.add))
+@direct(np.add, faster=(operator.add, REAL_FLOATING, FLOAT_SCALARS), inplace=writing_into(np.add))
 def add(x1, x2, /):
     return np.add(x1, x2)
 
@@ -170,13 +174,13 @@ def cosh(x, /):
 
 
 @hookimpl
-@direct(np.divide, faster=(operator.truediv, REAL_FLOATING), inplace=writing_into(np.divide))
+@direct(np.divide, faster=(operator.truediv, REAL_FLOATING, FLOAT_SCALARS), inplace=writing_into(np.divide))
 def divide(x1, x2, /):
     return np.divide(x1, x2)
 
 
 @hookimpl
-@direct(np.equal, faster=(operator.eq, REAL_FLOATING))
+@direct(np.equal, faster=(operator.eq, REAL_FLOATING, FLOAT_SCALARS))
 def equal(x1, x2, /):
     return np.equal(x1, x2)
 
@@ -238,13 +242,13 @@ def floor_divide(x1, x2, /):
 
 
 @hookimpl
-@direct(np.greater, faster=(operator.gt, REAL_FLOATING))
+@direct(np.greater, faster=(operator.gt, REAL_FLOATING, FLOAT_SCALARS))
 def greater(x1, x2, /):
     return np.greater(x1, x2)
 
 
 @hookimpl
-@direct(np.greater_equal, faster=(operator.ge, REAL_FLOATING))
+@direct(np.greater_equal, faster=(operator.ge, REAL_FLOATING, FLOAT_SCALARS))
 def greater_equal(x1, x2, /):
     return np.greater_equal(x1, x2)
 
@@ -301,13 +305,13 @@ def isnan(x, /):
 
 
 @hookimpl
-@direct(np.less, faster=(operator.lt, REAL_FLOATING))
+@direct(np.less, faster=(operator.lt, REAL_FLOATING, FLOAT_SCALARS))
 def less(x1, x2, /):
     return np.less(x1, x2)
 
 
 @hookimpl
-@direct(np.less_equal, faster=(operator.le, REAL_FLOATING))
+@direct(np.less_equal, faster=(operator.le, REAL_FLOATING, FLOAT_SCALARS))
 def less_equal(x1, x2, /):
     return np.less_equal(x1, x2)
 
@@ -379,13 +383,13 @@ def minimum(x1, x2, /):
 
 
 @hookimpl
-@direct(np.multiply, faster=(operator.mul, REAL_FLOATING), inplace=writing_into(np.multiply))
+@direct(np.multiply, faster=(operator.mul, REAL_FLOATING, FLOAT_SCALARS), inplace=writing_into(np.multiply))
 def multiply(x1, x2, /):
     return np.multiply(x1, x2)
 
 
 @hookimpl
-@direct(np.negative, faster=(operator.neg, REAL_FLOATING))
+@direct(np.negative, faster=(operator.neg, REAL_FLOATING, FLOAT_SCALARS))
 def negative(x, /):
     return np.negative(x)
 
@@ -397,7 +401,7 @@ def nextafter(x1, x2, /):
 
 
 @hookimpl
-@direct(np.not_equal, faster=(operator.ne, REAL_FLOATING))
+@direct(np.not_equal, faster=(operator.ne, REAL_FLOATING, FLOAT_SCALARS))
 def not_equal(x1, x2, /):
     return np.not_equal(x1, x2)
 
@@ -541,7 +545,7 @@ def sqrt(x, /):
 
 
 @hookimpl
-@direct(np.subtract, faster=(operator.sub, REAL_FLOATING), inplace=writing_into(np.subtract))
+@direct(np.subtract, faster=(operator.sub, REAL_FLOATING, FLOAT_SCALARS), inplace=writing_into(np.subtract))
 def subtract(x1, x2, /):
     return np.subtract(x1, x2)
 
