@@ -100,7 +100,7 @@ class Namespace:
         cls = type(self)
         if "_own_class" not in cls.__dict__:
             cls = type(cls.__name__, (cls,), {"_own_class": True, "__slots__": (), "__module__": cls.__module__})
-            self.__class__ = cls
+            object.__setattr__(self, "__class__", cls)
         setattr(cls, name, _MadeOnRead(name, make))
 
     if TYPE_CHECKING:
