@@ -286,6 +286,7 @@ typedef struct {
     int check_nans, unwrap_arrays, ranked;
     int minimum_rank; /* the rank every array must have at least (0: none), the declaration's check as data */
     int positional_checked;  /* whether a positional parameter has a test beyond passing (argument_ok) */
+    int plain; /* every parameter a required array, positional, nothing else checked: plain_call takes them */
     int dtype_parameters;    /* whether a parameter takes a dtype (DTYPE), which the call converts */
     Parameter positional[MAX_POSITIONAL];
     PyObject *keyword_names[MAX_KEYWORDS]; /* borrowed from the plan's keywords dict */
@@ -725,6 +726,54 @@ native_dtype_argument(FastFunction *self, PyObject *dtype)
     return native;
 }
 
+/* The call of a plain function (FastFunction.plain: each parameter a required array) whose arrays are all
+ * of the main native class, as fast_vectorcall makes it, without its general steps; Py_None (borrowed) where
+ * the call is not such a call, for fast_vectorcall to take. */
+static PyObject *
+plain_call(FastFunction *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *first = args[0];
+    if (Py_TYPE(first) != self->native_type || (nargs == 2 && Py_TYPE(args[1]) != self->native_type) ||
+        (self->check_nans && settings->nan_checking)) {
+        return Py_None;
+    }
+    PyObject *dtype = dtype_of(self, first);
+    if (dtype == NULL) {
+        PyErr_Clear();
+        return Py_None;
+    }
+    if (self->npromoted == 2) {
+        PyObject *other = dtype_of(self, args[1]);
+        Py_XDECREF(other); /* the array keeps its dtype alive: only identity is compared */
+        if (other != dtype) {
+            PyErr_Clear();
+            Py_DECREF(dtype);
+            return Py_None;
+        }
+    }
+    const DtypeFacts *facts = dtype_facts(self, dtype);
+    Py_DECREF(dtype);
+    if (facts == NULL) {
+        return NULL;
+    }
+    PyObject *target = self->impl;
+    if (self->native != NULL && facts->native && native_class_holds(self, first)) {
+        target = self->bare != NULL ? self->bare : self->native;
+    }
+    PyObject *result = PyObject_Vectorcall(target, args, nargs, NULL);
+    if (result == NULL && target == self->bare && PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyErr_Clear(); /* where the bare form raises (a reduction of nothing), native decides */
+        result = PyObject_Vectorcall(self->native, args, nargs, NULL);
+    }
+    if (result == NULL) {
+        if (self->translate != NULL) {
+            raise_translated(self);
+        }
+        return NULL;
+    }
+    return finish_result(self, result);
+}
+
 static PyObject *
 fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -737,6 +786,9 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     signed char kept_slots[MAX_KEYWORDS]; /* each kept keyword's bare_slot */
     int i, ok, scalar_at = -1;
 
+    if (self->plain && nkw == 0 && nargs == self->narrays && (result = plain_call(self, args, nargs)) != Py_None) {
+        return result;
+    }
     if (nargs < self->nrequired || nargs > self->npositional || nkw > MAX_KEYWORDS) {
         goto python;
     }
@@ -1345,6 +1397,13 @@ read_plan(FastFunction *self, PyObject *plan)
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
         return -1;
     }
+    self->plain = self->narrays >= 1 && self->narrays <= 2 && self->narrays == self->nrequired &&
+                  self->narrays == self->npositional && self->arrays[0] == 0 &&
+                  (self->narrays == 1 || self->arrays[1] == 1) &&
+                  (self->npromoted == 2 ? self->narrays == 2 && self->promoted[0] == 0 && self->promoted[1] == 1
+                                        : self->npromoted == 0 && self->dtype_source == 0) &&
+                  !self->ranked && self->minimum_rank == 0 && !self->positional_checked && !self->dtype_parameters &&
+                  self->device_of == NULL && self->check == NULL;
     /* A dtype defined in C (NumPy's, torch's) is read through its getter, skipping attribute lookup. */
     PyObject *descriptor = PyObject_GetAttr(native_type, s_dtype);
     if (descriptor == NULL) {
