@@ -55,9 +55,13 @@ def per_call(function: Callable[[], Any]) -> float:
     return min(timeit.repeat(function, number=number, repeat=REPEAT)) / number
 
 
+def _calling(function: Callable[..., Any], args: tuple[Any, ...]) -> Callable[[], Any]:
+    return lambda: function(*args)
+
+
 def per_call_of(function: Callable[..., Any], args: tuple[Any, ...]) -> float:
     """Seconds per call of ``function(*args)`` (see :func:`per_call`)."""
-    return per_call(lambda: function(*args))
+    return per_call(_calling(function, args))
 
 
 def installed(module: str) -> bool:
@@ -234,28 +238,53 @@ def _tl(backend: str) -> Any:
 # -- measuring ---------------------------------------------------------------------------
 
 
+def _timed_in_turns(columns: dict[str, tuple[Callable[[], Any], bool]]) -> dict[str, float]:
+    """Seconds per call of each column's call, run with its array mode, in turns: each of ``REPEAT`` rounds
+    times every column once, and each column keeps its fastest round. A drift of the machine (its clock, its
+    caches) reaches every column alike, where timing one column after the other would hand it to one."""
+    numbers: dict[str, int] = {}
+    for label, (call, array_mode) in columns.items():
+        pa.set_array_mode(array_mode)
+        start = time.perf_counter()
+        call()
+        once = time.perf_counter() - start
+        numbers[label] = NUMBER if once < 5e-6 else max(20, min(NUMBER, int(0.1 / once)))
+    best = {label: float("inf") for label in columns}
+    try:
+        for _ in range(REPEAT):
+            for label, (call, array_mode) in columns.items():
+                pa.set_array_mode(array_mode)
+                seconds = timeit.timeit(call, number=numbers[label]) / numbers[label]
+                best[label] = min(best[label], seconds)
+    finally:
+        pa.set_array_mode(True)
+    return best
+
+
 def measure_backend(name: str) -> dict[str, dict[str, float]]:
-    """Workload -> way of calling -> seconds per call."""
+    """Workload -> way of calling -> seconds per call.
+
+    The native call and polyarray's three ways of calling are timed in turns (:func:`_timed_in_turns`).
+    """
     backend = pa.get_backend(name)
     results: dict[str, dict[str, float]] = {}
     rivals = rival_calls(name)
     for workload, (native, args) in native_cases(name).items():
-        row: dict[str, float] = {"native": per_call_of(native, args)}
         pa.set_backend(name)
-        pa.set_array_mode(False)
-        try:
-            via_backend = POLYARRAY_CALLS[workload](backend)
-            row["backend fn"] = per_call_of(via_backend, args)
-            via_module = POLYARRAY_CALLS[workload](pa)
-            row["pa.fn native mode"] = per_call_of(via_module, args)
-        finally:
-            pa.set_array_mode(True)
+        via_backend = POLYARRAY_CALLS[workload](backend)
+        via_module = POLYARRAY_CALLS[workload](pa)
         arrays = tuple(pa.asarray(a) if not isinstance(a, tuple) else a for a in args)
-        row["pa.fn Array mode"] = per_call_of(via_module, arrays)
-        pa.unset_backend()
-        # Timed again after polyarray's calls: a slow first reading (the machine busy for a moment,
-        # caches cold) would flatter polyarray's ratios.
-        row["native"] = min(row["native"], per_call_of(native, args))
+        try:
+            row = _timed_in_turns(
+                {
+                    "native": (_calling(native, args), True),
+                    "backend fn": (_calling(via_backend, args), False),
+                    "pa.fn native mode": (_calling(via_module, args), False),
+                    "pa.fn Array mode": (_calling(via_module, arrays), True),
+                }
+            )
+        finally:
+            pa.unset_backend()
         for rival, calls in rivals.items():
             call = calls.get(workload)
             if call is None:
