@@ -21,7 +21,7 @@ from plugin_site import registered, run_time_plugin
 
 import polyarray as pa
 from polyarray import _accel
-from polyarray._backend import implementation_module_names
+from polyarray._backend import implementation_module_names, made
 from polyarray._declare import declarations
 from polyarray._fastpath import _direct
 from polyarray._variants import parse_variant_name, release_of
@@ -476,9 +476,9 @@ def test_the_pair_the_binary_operators_call_gives_what_the_chain_gives(name):
     functions = sorted({function for function, _ in (*_BINARY.values(), *_COMPARISON.values())})
     compared = declined = 0
     for function in functions:
-        operator = backend.operands[function]
+        operator = made(backend.operands, function)
         pair = getattr(operator, "python", operator)  # the Python pair the compiled one hands calls on to
-        general = backend.operators[function]
+        general = made(backend.operators, function)
         general = getattr(general, "python", general)  # the compiled fast path's Python closure
         assert pair is general.operands, function  # the pair of the same fast path (every backend has one)
         assert (operator is not pair) == _accel.AVAILABLE, function  # compiled as well, where that is built
@@ -891,7 +891,6 @@ def test_a_mark_guarded_by_several_classes_takes_first_operands_of_any_of_them()
 def test_numpy_in_place_arithmetic_keeps_its_compiled_writer():
     """NumPy's arithmetic marks hold for its float scalars only; ``x += y`` of an ndarray still writes through
     the marks' in-place writer (the dtypes decide it), compiled where the compiled paths are built."""
-    from polyarray._backend import made
 
     backend = pa.get_backend("numpy")
     for name in ("__iadd__", "__isub__", "__imul__", "__itruediv__"):

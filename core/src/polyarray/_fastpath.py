@@ -884,14 +884,15 @@ def _argument_ok(code: int, spec: Any, value: Any, default: Any, rank: int) -> b
 
 def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., Any]:
     """The Python fast path of ``plan``: calls it can take are made directly, every other goes to ``chain``."""
-    impl, native, native_dtypes, bare, bare_options, native_classes = (
+    impl, native, native_dtypes, bare, bare_options = (
         plan.impl,
         plan.native,
         plan.native_dtypes,
         plan.bare,
         plan.bare_options,
-        plan.native_classes,
     )
+    # A class is found in a frozenset by its identity's hash, where a tuple compares it with each item.
+    native_class_set = frozenset(plan.native_classes) if plan.native_classes is not None else None
     T, B, others = plan.native_type, plan.backend, plan.other_types
     translate, qualname, backend_name = plan.translate, plan.qualname, plan.backend_name
     # finish is None only where wrap is 0, which never calls it.
@@ -1045,7 +1046,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         if (
             native is not None
             and dtype in native_dtypes
-            and (native_classes is None or values[arrays[0]].__class__ in native_classes)
+            and (native_class_set is None or values[arrays[0]].__class__ in native_class_set)
         ):
             target = native_call
             if bare is not None and scalar_at < 0 and count == nrequired:
@@ -1110,7 +1111,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     if (
                         native is not None
                         and dtype in native_dtypes
-                        and (native_classes is None or cls in native_classes)
+                        and (native_class_set is None or cls in native_class_set)
                     ):
                         target = native_call if kwargs or bare is None else bare_call
                         if bare_options and passed:
@@ -1201,7 +1202,7 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     target = native_call if dtype in direct_dtypes else impl
                 else:
                     return decline(first, second)
-                if native_classes is not None and x.__class__ not in native_classes:
+                if native_class_set is not None and x.__class__ not in native_class_set:
                     target = impl
                 try:
                     try:
