@@ -32,12 +32,12 @@ def test_entry_points_of_the_installed_environment_match_importlib_metadata(grou
     read, reference = _both(group)
     assert read == reference
     if group == "polyarray.backends":
-        assert {"numpy", "torch"} <= {found.name for found in read}
+        assert "numpy" in {found.name for found in read}
 
 
 def test_versions_of_the_installed_environment_match_importlib_metadata():
     names = {dist.metadata["Name"] for dist in importlib.metadata.distributions()}
-    assert len(names) > 20
+    assert {"numpy", "pluggy", "polyarray-numpy"} <= names
     for name in sorted(n for n in names if n):
         assert _metadata._read_version(name) == _metadata._reference_version(name), name
     for name in ("numpy", "NumPy", "polyarray_numpy", "polyarray.numpy", "no-such-distribution-here"):
