@@ -1,9 +1,11 @@
 """Building a backend: from a plugin's hook implementations to a ``Backend`` namespace.
 
 A backend is built once per process. Building reads the chosen implementation
-of every declared function out of pluggy (resolving version variants), binds
-the core's compositions, wraps everything by the declared wrappers, and
-stores the result as attributes. No pluggy hook is called per operation.
+of every declared function out of pluggy (resolving version variants) and
+binds the core's compositions; each function is wrapped by its declared
+wrappers and given its fast path when it is first used (:class:`Pending`),
+then kept as an attribute and in the backend's tables. No pluggy hook is
+called per operation.
 """
 
 from __future__ import annotations
