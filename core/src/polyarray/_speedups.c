@@ -726,6 +726,30 @@ native_dtype_argument(FastFunction *self, PyObject *dtype)
     return native;
 }
 
+/* `result` of the fast path's call (a new reference, or NULL with the error set): its error translated where
+ * the plan translates, else the result finished (wrapped as the plan says). */
+static PyObject *
+finish_call(FastFunction *self, PyObject *result)
+{
+    if (result == NULL) {
+        return self->translate == NULL ? NULL : raise_translated(self);
+    }
+    return finish_result(self, result);
+}
+
+/* target(*values, **callnames' values), where native decides a call its bare form raises for (a reduction of
+ * nothing); a new reference, or NULL with the error set (not yet translated). */
+static PyObject *
+call_target(FastFunction *self, PyObject *target, PyObject *const *values, Py_ssize_t nargs, PyObject *callnames)
+{
+    PyObject *result = PyObject_Vectorcall(target, values, nargs, callnames);
+    if (result == NULL && target == self->bare && PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyErr_Clear();
+        result = PyObject_Vectorcall(self->native, values, nargs, callnames);
+    }
+    return result;
+}
+
 /* The call of a plain function (FastFunction.plain: each parameter a required array) whose arrays are all
  * of the main native class, as fast_vectorcall makes it, without its general steps; Py_None (borrowed) where
  * the call is not such a call, for fast_vectorcall to take. */
@@ -760,18 +784,7 @@ plain_call(FastFunction *self, PyObject *const *args, Py_ssize_t nargs)
     if (self->native != NULL && facts->native && native_class_holds(self, first)) {
         target = self->bare != NULL ? self->bare : self->native;
     }
-    PyObject *result = PyObject_Vectorcall(target, args, nargs, NULL);
-    if (result == NULL && target == self->bare && PyErr_ExceptionMatches(PyExc_Exception)) {
-        PyErr_Clear(); /* where the bare form raises (a reduction of nothing), native decides */
-        result = PyObject_Vectorcall(self->native, args, nargs, NULL);
-    }
-    if (result == NULL) {
-        if (self->translate != NULL) {
-            raise_translated(self);
-        }
-        return NULL;
-    }
-    return finish_result(self, result);
+    return finish_call(self, call_target(self, target, args, nargs, NULL));
 }
 
 static PyObject *
@@ -1024,18 +1037,9 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
             }
         }
     }
-    result = PyObject_Vectorcall(target, values, nargs, callnames);
-    if (result == NULL && target == self->bare && PyErr_ExceptionMatches(PyExc_Exception)) {
-        PyErr_Clear(); /* where the bare form raises (a reduction of nothing), native decides */
-        result = PyObject_Vectorcall(self->native, values, nargs, callnames);
-    }
+    result = call_target(self, target, values, nargs, callnames);
 called:
-    if (result == NULL && self->translate != NULL) {
-        raise_translated(self);
-    }
-    else if (result != NULL) {
-        result = finish_result(self, result);
-    }
+    result = finish_call(self, result);
 release:
     Py_XDECREF(dtype);
     Py_XDECREF(callnames);
@@ -1391,7 +1395,8 @@ read_plan(FastFunction *self, PyObject *plan)
         return 0; /* creation functions of arrays (byte order): the Python fast path takes their calls */
     }
     if ((self->wrap != 0 && self->finish == NULL) || self->wrap < 0 || self->wrap > 3 ||
-        (self->native != NULL && self->native_dtypes == NULL) || (self->native_classes != NULL && (self->narrays == 0 || !PyTuple_CheckExact(self->native_classes))) ||
+        (self->native != NULL && self->native_dtypes == NULL) ||
+        (self->native_classes != NULL && (self->narrays == 0 || !PyTuple_CheckExact(self->native_classes))) ||
         (self->npromoted == 1) ||
         (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
