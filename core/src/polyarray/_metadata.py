@@ -54,9 +54,10 @@ def entry_points(group: str) -> list[FoundEntryPoint]:
 def _read_entry_points(group: str) -> list[FoundEntryPoint]:
     found = []
     for folder in _unique(_metadata_folders()):
-        for name, value in _entry_points_of(folder, group):
+        entries = _entry_points_of(folder, group)
+        if entries:
             distribution, distribution_version = _name_and_version(folder)
-            found.append(FoundEntryPoint(name, value, distribution, distribution_version))
+            found += [FoundEntryPoint(name, value, distribution, distribution_version) for name, value in entries]
     return found
 
 
@@ -150,13 +151,8 @@ def _unique(folders: list[str]) -> list[str]:
     seen: set[str | None] = set()
     unique = []
     for folder in folders:
-        base = os.path.basename(folder)
-        stem, suffix = os.path.splitext(base)
-        name = (
-            _normalized(stem.partition("-")[0])
-            if suffix in _METADATA_SUFFIXES
-            else _normalized(_header(folder, "Name"))
-        )
+        exact = folder.endswith(_METADATA_SUFFIXES)  # a suffix in other cases: the metadata names it
+        name = _normalized(_stem_name(folder) if exact else _name_and_version(folder)[0])
         if name not in seen:
             seen.add(name)
             unique.append(folder)
@@ -188,18 +184,15 @@ def _entry_points_of(folder: str, group: str) -> list[tuple[str, str]]:
     return found
 
 
-def _header(folder: str, key: str) -> str | None:
-    """The first ``key:`` header of the folder's metadata file (``METADATA``, else ``PKG-INFO``)."""
+def _name_and_version(folder: str) -> tuple[str | None, str | None]:
+    """The first ``Name:`` and ``Version:`` headers of the folder's metadata file (``METADATA``, else
+    ``PKG-INFO``)."""
     text = _read(folder, "METADATA") or _read(folder, "PKG-INFO") or ""
-    wanted = key.lower()
+    headers: dict[str, str] = {}
     for line in text.splitlines():
         if not line.strip():
             break
-        name, colon, value = line.partition(":")
-        if colon and name.strip().lower() == wanted:
-            return value.strip()
-    return None
-
-
-def _name_and_version(folder: str) -> tuple[str | None, str | None]:
-    return _header(folder, "Name"), _header(folder, "Version")
+        key, colon, value = line.partition(":")
+        if colon:
+            headers.setdefault(key.strip().lower(), value.strip())
+    return headers.get("name"), headers.get("version")
