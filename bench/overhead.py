@@ -43,15 +43,18 @@ FRAMEWORK_MODULES = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorfl
 RATIO_TARGETS = {"backend fn": 1.20, "pa.fn native mode": 1.35, "pa.fn Array mode": 2.0}
 
 
-def per_call(function: Callable[[], Any]) -> float:
-    """Seconds per call: the minimum over repeats of the mean of a tight loop.
-
-    A call slower than 5 µs (Ivy's) is looped about 0.1 s per repeat instead of ``NUMBER`` times.
-    """
+def loop_length(function: Callable[[], Any]) -> int:
+    """How many calls of ``function`` a timed loop makes: ``NUMBER``, and for a call slower than 5 µs (Ivy's)
+    about 0.1 s worth of them (the call made once, to see)."""
     start = time.perf_counter()
     function()
     once = time.perf_counter() - start
-    number = NUMBER if once < 5e-6 else max(20, min(NUMBER, int(0.1 / once)))
+    return NUMBER if once < 5e-6 else max(20, min(NUMBER, int(0.1 / once)))
+
+
+def per_call(function: Callable[[], Any]) -> float:
+    """Seconds per call: the minimum over repeats of the mean of a tight loop (:func:`loop_length` calls)."""
+    number = loop_length(function)
     return min(timeit.repeat(function, number=number, repeat=REPEAT)) / number
 
 
@@ -243,14 +246,11 @@ def _timed_in_turns(columns: dict[str, tuple[Callable[[], Any], bool]]) -> dict[
     times every column once, and each column keeps its fastest round. A drift of the machine (its clock, its
     caches) reaches every column alike, where timing one column after the other would hand it to one."""
     numbers: dict[str, int] = {}
-    for label, (call, array_mode) in columns.items():
-        pa.set_array_mode(array_mode)
-        start = time.perf_counter()
-        call()
-        once = time.perf_counter() - start
-        numbers[label] = NUMBER if once < 5e-6 else max(20, min(NUMBER, int(0.1 / once)))
     best = {label: float("inf") for label in columns}
     try:
+        for label, (call, array_mode) in columns.items():
+            pa.set_array_mode(array_mode)
+            numbers[label] = loop_length(call)
         for _ in range(REPEAT):
             for label, (call, array_mode) in columns.items():
                 pa.set_array_mode(array_mode)
