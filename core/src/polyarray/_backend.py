@@ -673,28 +673,24 @@ def _assemble(backend: Backend) -> Backend:
 
     # Each function is wrapped and given its fast path when it is first used: a build makes none of them.
     public = {d.qualname: d for d in declarations() if d.kind not in ("standalone", "support")}
-    backend.functions = _pending_table(public, lambda qualname: _public_function(backend, public[qualname]))
+    functions = backend.functions = _pending_table(public, lambda qualname: _public_function(backend, public[qualname]))
     for decl in public.values():
-        _target(backend, decl).pending(decl.name, functools.partial(made, backend.functions, decl.qualname))
+        _target(backend, decl).pending(decl.name, functools.partial(made, functions, decl.qualname))
     for alias in MAIN_NAMESPACE_ALIASES:
-        backend.linalg.pending(alias, functools.partial(made, backend.functions, alias))
+        backend.linalg.pending(alias, functools.partial(made, functions, alias))
         setattr(raw.linalg, alias, getattr(raw, alias))
-    functions = backend.functions
-    backend.operators = _pending_table(functions, lambda name: operator_function(made(functions, name), backend))
-    operators = backend.operators
+    operators = backend.operators = _pending_table(
+        functions, lambda name: operator_function(made(functions, name), backend)
+    )
     backend.operands = _pending_table(functions, lambda name: operands_of(made(operators, name)))
     backend.direct_index_type = direct_index_type(backend)
     backend.getitem = make_getitem(backend)
-    backend.inplace = _pending_table(
-        INPLACE_OPERATORS,
-        lambda name: inplace_operator(
-            made(functions, INPLACE_OPERATORS[name][0]),
-            made(operators, INPLACE_OPERATORS[name][0]),
-            backend,
-            INPLACE_OPERATORS[name][1],
-            name,
-        ),
-    )
+
+    def inplace(name: str) -> Callable[[Any, Any], Any]:
+        function, symbol = INPLACE_OPERATORS[name]
+        return inplace_operator(made(functions, function), made(operators, function), backend, symbol, name)
+
+    backend.inplace = _pending_table(INPLACE_OPERATORS, inplace)
     backend.setitem = make_setitem(backend)
     return backend
 
