@@ -306,6 +306,44 @@ def test_the_compiled_slots_are_on_arrays_and_subclasses_until_an_operator_is_as
     assert "__add__" not in _accel.compiled_slots(int)
 
 
+def test_an_array_made_in_the_memory_of_a_freed_one_starts_empty():
+    """The compiled deallocator keeps freed arrays' memory for the next results (a free list), as CPython keeps
+    freed floats'. A result made in it is a new array: tracked by the collector, of ``pa.Array`` itself (a
+    subclass's instance is not kept), with no slot or weak reference of its previous life; each array holds one
+    reference to its class, as before."""
+    import weakref
+
+    backend = pa.get_backend("numpy")
+    x = pa.asarray(np.arange(12.0).reshape(3, 4))
+
+    class Slotted(pa.Array):
+        __slots__ = ("extra",)
+
+    before = sys.getrefcount(pa.Array), sys.getrefcount(Slotted), sys.getrefcount(x.data)
+    called = []
+    for _ in range(3):
+        freed = [x[i] for i in range(3)] + [x + 1.0 for _ in range(40)]
+        for array in freed:
+            array._view = (x, (0,))
+            weakref.ref(array, called.append)  # dies with the array: no call
+        subclassed = Slotted.__new__(Slotted)
+        subclassed.data, subclassed.backend, subclassed.extra = x.data, backend, object()
+        watched = [weakref.ref(array, called.append) for array in freed[:5]]
+        del freed, array, subclassed
+        assert len(called) == 5 and all(ref() is None for ref in watched)
+        called.clear()
+        made = [x[1]] + [x * 2.0 for _ in range(40)] + [x[0]]
+        for array in made:
+            assert type(array) is pa.Array and gc.is_tracked(array)
+            assert array.backend is backend and not hasattr(array, "_view") and not hasattr(array, "extra")
+        assert pa.to_numpy(made[0]).tolist() == [4.0, 5.0, 6.0, 7.0]
+        assert pa.to_numpy(made[-1]).tolist() == [0.0, 1.0, 2.0, 3.0]
+        assert pa.to_numpy(made[1]).tolist() == (np.arange(12.0).reshape(3, 4) * 2).tolist()
+        del made, array
+        assert called == []  # no weak reference of a previous life calls back
+    assert (sys.getrefcount(pa.Array), sys.getrefcount(Slotted), sys.getrefcount(x.data)) == before
+
+
 def test_arrays_and_instances_of_subclasses_are_freed_as_python_frees_them():
     """Where the extension is built, ``pa.Array`` has a compiled deallocator (``accelerate_dealloc``); CPython's
     generic one frees instances of subclasses and calls it for the part that is ``pa.Array``'s. Either way (the

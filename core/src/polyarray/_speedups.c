@@ -101,6 +101,24 @@ static Py_ssize_t inplace_offset = -1;      /* the slot Backend.inplace */
 static Py_ssize_t index_type_offset = -1; /* the slot Backend.direct_index_type */
 static Py_ssize_t implicit_offset = -1;
 
+/*
+ * Freed pa.Arrays kept for reuse (array_dealloc keeps them; new_array takes them), as CPython keeps freed floats
+ * and tuples: an operation's result is usually freed before the next one is made, and reusing its memory saves
+ * the allocator's work both ways. A kept array is untracked, its slots and weak references cleared, and it holds
+ * no reference to its class; it has pa.Array's size, and the list is emptied when configure() names another class.
+ */
+#define ARRAY_FREELIST_SIZE 32
+static PyObject *array_freelist[ARRAY_FREELIST_SIZE];
+static int array_freelist_count = 0;
+
+static void
+clear_array_freelist(void)
+{
+    while (array_freelist_count > 0) {
+        PyObject_GC_Del(array_freelist[--array_freelist_count]);
+    }
+}
+
 static PyObject *s_dtype, *s_ndim, *s_backend, *s_shape;
 
 #define SLOT(object, offset) (*(PyObject **)((char *)(object) + (offset)))
@@ -168,6 +186,9 @@ configure(PyObject *module, PyObject *args, PyObject *kwargs)
     Py_XSETREF(stack_var, Py_NewRef(var));
     Py_XSETREF(unset, Py_NewRef(marker));
     Py_XSETREF(type_owner, Py_NewRef(owners));
+    if (array_type != (PyTypeObject *)array) {
+        clear_array_freelist();
+    }
     Py_XSETREF(array_type, (PyTypeObject *)Py_NewRef(array));
     Py_XSETREF(shape_type, (PyTypeObject *)Py_NewRef(shape));
     Py_XSETREF(polyarray_error, Py_NewRef(error));
@@ -524,11 +545,23 @@ raise_translated(FastFunction *self)
     return NULL;
 }
 
+/* A new pa.Array with its slots empty: a kept one where there is one, as tp_alloc makes it otherwise. */
+static PyObject *
+alloc_array(void)
+{
+    if (array_freelist_count == 0) {
+        return array_type->tp_alloc(array_type, 0);
+    }
+    PyObject *array = PyObject_Init(array_freelist[--array_freelist_count], array_type);
+    PyObject_GC_Track(array);
+    return array;
+}
+
 /* A pa.Array of the backend around `result` (stolen), flagged and registered as dynamic as _registry.track does. */
 static PyObject *
 new_array(PyObject *result, PyObject *backend)
 {
-    PyObject *array = array_type->tp_alloc(array_type, 0);
+    PyObject *array = alloc_array();
     if (array == NULL) {
         Py_DECREF(result);
         return NULL;
@@ -2182,12 +2215,19 @@ array_dealloc(PyObject *self)
         }
         PyObject_GC_UnTrack(self);
     }
-    PyObject_ClearWeakRefs(self);
+    if (*(PyObject **)((char *)self + type->tp_weaklistoffset) != NULL) {
+        PyObject_ClearWeakRefs(self);
+    }
     /* No trashcan: a chain of arrays runs through the tuple of a view's _view, whose deallocator has one. */
     for (int i = 0; i < narray_slots; i++) {
         Py_CLEAR(*(PyObject **)((char *)self + array_slots[i]));
     }
-    type->tp_free(self);
+    if (type == array_type && array_freelist_count < ARRAY_FREELIST_SIZE) {
+        array_freelist[array_freelist_count++] = self;
+    }
+    else {
+        type->tp_free(self);
+    }
     Py_DECREF(type);
 }
 
@@ -2198,9 +2238,10 @@ accelerate_dealloc(PyObject *module, PyObject *Py_UNUSED(ignored))
         return NULL;
     }
     if (!(array_type->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(array_type->tp_flags & Py_TPFLAGS_HAVE_GC) ||
-        array_type->tp_dictoffset != 0 || array_type->tp_del != NULL || array_type->tp_base != &PyBaseObject_Type) {
-        PyErr_SetString(PyExc_TypeError,
-                        "accelerate_dealloc: pa.Array is not a class of slots alone, defined in Python on object");
+        array_type->tp_dictoffset != 0 || array_type->tp_weaklistoffset <= 0 || array_type->tp_del != NULL ||
+        array_type->tp_base != &PyBaseObject_Type) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_dealloc: pa.Array is not a class of slots alone (a __weakref__ "
+                                         "among them), defined in Python on object");
         return NULL;
     }
     if (array_type->tp_dealloc == array_dealloc) {
