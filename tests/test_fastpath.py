@@ -837,7 +837,8 @@ def test_bare_options_of_every_backend_give_what_the_chain_gives(polyarray_backe
 
 def test_a_mark_guarded_by_class_takes_only_first_operands_of_that_class():
     """A mark's fifth item, a class: its callables take the calls whose first array operand is of exactly that
-    class (an ndarray), the implementation those of another (a NumPy scalar), whatever the second operand."""
+    class (an ndarray), the implementation those of another (a NumPy scalar), whatever the second operand. A
+    Python scalar is no array operand: the array beside it decides."""
     calls = []
     with registered("recording", _recording_plugin(calls, np.ndarray)) as xp, pa.dynamic_backend_as(False):
         a, scalar = np.arange(6.0).reshape(2, 3), np.float64(2.5)
@@ -852,7 +853,8 @@ def test_a_mark_guarded_by_class_takes_only_first_operands_of_that_class():
             (lambda: xp.maximum(wrapped, a), "bare"),  # a pa.Array first: its data's class decides
             (lambda: xp.maximum(scalar, a), "implementation"),
             (lambda: xp.maximum(scalar, 2.0), "implementation"),
-            (lambda: xp.maximum(2.0, a), "implementation"),  # the first operand is the Python scalar
+            (lambda: xp.maximum(2.0, a), "native"),  # the first array operand is the ndarray beside the scalar
+            (lambda: xp.maximum(2.0, scalar), "implementation"),
         ]
         for call, who in expected:
             calls.clear()
@@ -876,7 +878,8 @@ def test_a_mark_guarded_by_several_classes_takes_first_operands_of_any_of_them()
             ((a, scalar), "maximum", {}, "implementation"),
             ((scalar, a), "maximum", {}, "bare"),
             ((scalar, 2.0), "maximum", {}, "native"),
-            ((2.0, scalar), "maximum", {}, "implementation"),
+            ((2.0, scalar), "maximum", {}, "native"),  # the Python scalar is no array operand: the other decides
+            ((2.0, a), "maximum", {}, "implementation"),
         ]
         for args, name, kwargs, who in expected:
             function = xp.functions[name]

@@ -158,10 +158,10 @@ class FastPlan:
         impl: the implementation, or the framework callable it only forwards to (a plugin's direct mark).
         native, native_dtypes: a framework callable the implementation equals for operands of those native
             dtypes (the first array's decides), or None.
-        native_classes: None, or the classes (a tuple) one of which the first array operand must have exactly
-            for ``native`` (and ``bare``) to be called: NumPy's ``x ** y`` is ``np.power`` on arrays but not on
-            NumPy's scalars; its ``x + y`` is Python's operator on NumPy's scalars, cheaper there than the ufunc,
-            which is cheaper on arrays.
+        native_classes: None, or the classes (a tuple) one of which the first array operand (a Python scalar
+            beside it is none) must have exactly for ``native`` (and ``bare``) to be called: NumPy's ``x ** y``
+            is ``np.power`` on arrays but not on NumPy's scalars; its ``x + y`` is Python's operator on NumPy's
+            scalars, cheaper there than the ufunc, which is cheaper on arrays.
         bare: the framework callable that gives what ``native`` gives for a call with the required arguments
             alone, positionally, every array operand native (no Python scalar), for those dtypes (the
             implementation's ``polyarray_bare`` mark: ``torch.sum`` beside a ``native`` that hands that call
@@ -1046,7 +1046,11 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
         if (
             native is not None
             and dtype in native_dtypes
-            and (native_class_set is None or values[arrays[0]].__class__ in native_class_set)
+            and (
+                native_class_set is None
+                # the first array operand: the second where the first is a Python scalar
+                or values[arrays[1] if scalar_at == arrays[0] else arrays[0]].__class__ in native_class_set
+            )
         ):
             target = native_call
             if bare is not None and scalar_at < 0 and count == nrequired:
@@ -1202,8 +1206,8 @@ def fast_function(plan: FastPlan, chain: Callable[..., Any]) -> Callable[..., An
                     target = native_call if dtype in direct_dtypes else impl
                 else:
                     return decline(first, second)
-                if native_class_set is not None and x.__class__ not in native_class_set:
-                    target = impl
+                if native_class_set is not None and (x_class if x_native else y_class) not in native_class_set:
+                    target = impl  # the class of the first array operand, as in fast
                 try:
                     try:
                         result = target(x, y)

@@ -1052,7 +1052,9 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
         }
     }
     PyObject *target = self->impl;
-    if (self->native != NULL && dtype != NULL && native_class_holds(self, values[self->arrays[0]])) {
+    /* The class guard reads the first array operand: the second where the first is a Python scalar. */
+    if (self->native != NULL && dtype != NULL &&
+        native_class_holds(self, values[self->arrays[scalar_at == self->arrays[0] ? 1 : 0]])) {
         const DtypeFacts *facts = dtype_facts(self, dtype);
         if (facts == NULL) {
             goto release;
