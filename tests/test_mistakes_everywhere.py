@@ -161,6 +161,8 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "concat along a missing axis": lambda: pa.concat([_v()], axis=1),
     "stack of nothing": lambda: pa.stack([]),
     "stack of other shapes": lambda: pa.stack([_x(), _v()]),
+    "concat of other widths": lambda: pa.concat([_x(), pa.ones((2, 4))]),
+    "concat along 1 of other heights": lambda: pa.concat([_x(), pa.ones((3, 3))], axis=1),
     "stack along 3": lambda: pa.stack([_v()], axis=3),
     "stack of 0-d arrays": lambda: pa.stack([_zero_d(), _zero_d()]),
     "split of 0-d": lambda: pa.split(_zero_d(), 1),

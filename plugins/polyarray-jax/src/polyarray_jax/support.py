@@ -115,8 +115,10 @@ def error_class(error, /):
         return MemoryError  # JAX's out-of-memory error, NumPy's MemoryError
     if isinstance(error, RuntimeError) and type(error).__module__.startswith(("jax", "jaxlib")):
         return ValueError  # XlaRuntimeError: invalid values reach the compiled computation
-    if type(error) is TypeError and "different numbers of dimensions" in str(error):
-        return ValueError  # jnp.concatenate's rank mismatch, a ValueError in NumPy
+    if type(error) is TypeError and (
+        "different numbers of dimensions" in str(error) or "Cannot concatenate arrays with shapes" in str(error)
+    ):
+        return ValueError  # jnp.concatenate's rank or shape mismatch, a ValueError in NumPy
     return None
 
 
