@@ -172,6 +172,7 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "repeat by float counts": lambda: pa.repeat(_v(), pa.asarray([1.0, 2.0, 1.0])),
     "repeat by a NumPy float64 count": lambda: pa.repeat(_v(), np.float64(2.0)),
     "repeat by a float count": lambda: pa.repeat(_v(), 2.0),
+    "repeat along a missing axis": lambda: pa.repeat(_x(), 2, axis=3),
     "matrix_transpose of a vector": lambda: pa.matrix_transpose(_v()),
     "tril of a vector": lambda: pa.tril(_v()),
     "pad by -1": lambda: pa.pad(_v(), -1),
