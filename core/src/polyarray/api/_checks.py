@@ -578,10 +578,34 @@ def one_dimension_or_more(args: tuple, kwargs: dict[str, Any]) -> None:
 
 
 def sorted_1d(args: tuple, kwargs: dict[str, Any]) -> None:
-    """``searchsorted``: ``x1`` is a 1-d array."""
-    ndim = _ndim(_arg(args, kwargs, 0, "x1", None))
+    """``searchsorted``: ``x1`` is a 1-d array; a ``sorter`` is a 1-d integer array of as many indices.
+
+    As NumPy refuses them: a sorter of another dtype or rank is a ``pa.PolyarrayTypeError``, one of another length
+    a ``pa.PolyarrayValueError``. Its values (each in ``[0, len(x1))``) are the backend's to check.
+    """
+    x1 = _arg(args, kwargs, 0, "x1", None)
+    ndim = _ndim(x1)
     if ndim is not None and ndim != 1:
         raise PolyarrayValueError(f"x1 is a {ndim}-d array, where a 1-d sorted array is needed.")
+    sorter = kwargs.get("sorter")
+    if sorter is None:
+        return
+    kind = _kind(sorter)
+    if kind is not None and kind != "int":
+        name = _dtype_name(getattr(sorter, "dtype", None)) or kind
+        raise PolyarrayTypeError(
+            f"sorter of dtype {name}: a sorter holds the indices that sort x1; pass an integer array (pa.argsort(x1))."
+        )
+    sorter_ndim = _ndim(sorter)
+    if sorter_ndim is not None and sorter_ndim != 1:
+        raise PolyarrayTypeError(
+            f"sorter is a {sorter_ndim}-d array: a sorter is the 1-d array of indices that sort x1 (pa.argsort(x1))."
+        )
+    length, count = _extent(x1, 0), _extent(sorter, 0)
+    if length is not None and count is not None and length != count:
+        raise PolyarrayValueError(
+            f"sorter holds {count} indices for an x1 of {length} elements; pass one index per element (pa.argsort(x1))."
+        )
 
 
 def axis_for_many_dimensions(args: tuple, kwargs: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """Searching functions on Dask.
 
 ``nonzero`` gives arrays whose size is unknown (None in polyarray) until
-they are computed.
+they are computed. A ``searchsorted`` ``sorter`` index outside ``[0, len(x1))``
+is a ``ValueError`` where the sorter is computed, as NumPy raises it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ def nonzero(x, /):
     return tuple(da.nonzero(x))
 
 
+def _checked_sorter(sorter: np.ndarray, size: int) -> np.ndarray:
+    """A block of ``searchsorted``'s sorter, where it is computed: an index outside ``[0, size)`` is a ``ValueError``,
+    as NumPy raises it."""
+    if sorter.size and (sorter.min() < 0 or sorter.max() >= size):
+        raise ValueError(f"searchsorted: sorter holds an index out of range [0, {size}) for x1")
+    return sorter
+
+
 @hookimpl
 @numpy_when_empty("searching")
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
@@ -49,6 +58,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted side must be 'left' or 'right', not {side!r}")
     if sorter is not None:
+        sorter = da.map_blocks(_checked_sorter, sorter.astype(np.int64), size=int(x1.shape[0]), dtype=np.int64)
         x1 = da.take(x1, sorter)
     if x2.ndim == 0:
         return da.searchsorted(x1, x2.reshape(1), side=side).reshape(())

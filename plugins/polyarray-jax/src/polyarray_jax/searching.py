@@ -3,14 +3,16 @@
 Non-zero means non-zero in either part of a complex number, and subnormal
 numbers count (XLA flushes them to zero in comparisons). Index results have
 the default index dtype: int64, or int32 without 64-bit mode. ``nonzero``
-needs known values, so it does not run inside ``jax.jit``.
+needs known values, so it does not run inside ``jax.jit``; a ``searchsorted``
+``sorter`` index outside ``[0, len(x1))`` is a ``ValueError``, as in NumPy,
+where the sorter's values are known (outside ``jax.jit``).
 """
 
 from __future__ import annotations
 
 import jax.numpy as jnp
 
-from ._helpers import REAL_FLOATING, as_array, index_dtype, kind, reduction_axis, truth
+from ._helpers import REAL_FLOATING, as_array, concrete, index_dtype, kind, reduction_axis, truth
 from ._marker import direct, hookimpl
 
 
@@ -74,6 +76,10 @@ def nonzero(x, /):
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     x1, x2 = as_array(x1), as_array(x2)
     dtype = index_dtype()
+    if sorter is not None and concrete(sorter):
+        # As NumPy refuses it (an index from the end too); inside jax.jit the values are not known.
+        if bool(jnp.any((sorter < 0) | (sorter >= x1.shape[0]))):
+            raise ValueError(f"sorter holds an index out of range [0, {x1.shape[0]}) for x1")
     return jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(dtype)
 
 

@@ -106,7 +106,11 @@ def nonzero(x, /):
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     x1, x2 = tensor(x1), tensor(x2)
     if sorter is not None:
-        x1 = tf.gather(x1, tf.cast(tensor(sorter), tf.int64))
+        sorter = tf.cast(tensor(sorter), tf.int64)
+        # As NumPy refuses it (an index from the end too): TensorFlow's gather on a GPU would give zeros.
+        if tf.executing_eagerly() and bool(tf.reduce_any((sorter < 0) | (sorter >= int(x1.shape[0])))):
+            raise ValueError(f"sorter holds an index out of range [0, {int(x1.shape[0])}) for x1")
+        x1 = tf.gather(x1, sorter)
     x1, x2 = operands(x1, x2)
     if x1.dtype in COMPLEX:
         raise unsupported("searchsorted", x1.dtype, f"no searchsorted kernel for {dtype_name(x1.dtype)}")

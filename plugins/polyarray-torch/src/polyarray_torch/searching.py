@@ -5,7 +5,9 @@
 - ``count_nonzero`` and ``nonzero`` look at ``x != 0``, which also works for
   the dtypes torch counts no other way.
 - ``searchsorted`` orders NaN after every number, as ``sort`` does (torch's
-  binary search compares with NaN as if it were smaller).
+  binary search compares with NaN as if it were smaller); a ``sorter`` index
+  outside ``[0, len(x1))`` is a ``ValueError``, as in NumPy, except inside
+  PyTorch's compiler, which reads no values.
 - ``where`` gives a Python scalar the other operand's dtype, with NumPy's
   ``float64`` for a float with an integer array (torch gives ``float32``).
 """
@@ -108,7 +110,11 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         if x.dtype.is_complex:
             raise unsupported("searchsorted", x.dtype, f"torch {torch.__version__} orders no complex numbers")
     if sorter is not None:
-        x1 = x1[sorter.to(torch.int64)]
+        sorter = sorter.to(torch.int64)
+        # As NumPy refuses it (an index from the end too); read outside the compiler, whose graphs read no values.
+        if not torch.compiler.is_compiling() and bool(((sorter < 0) | (sorter >= x1.shape[0])).any()):
+            raise ValueError(f"sorter holds an index out of range [0, {x1.shape[0]}) for x1")
+        x1 = x1[sorter]
     dtype = promote_types(x1.dtype, x2.dtype)
     x1, x2 = x1.to(dtype), x2.to(dtype)
     if not dtype.is_floating_point:
