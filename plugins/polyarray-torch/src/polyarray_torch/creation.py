@@ -15,6 +15,7 @@ Version variants:
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 
@@ -30,6 +31,8 @@ from ._helpers import (
     guard_dtypes,
     is_inexact,
     is_integral,
+    portable_name,
+    promote_types,
     python_default_dtype,
     torch_device,
 )
@@ -95,21 +98,85 @@ def asarray_v_2p11_and_below(obj, /, *, dtype=None, device=None, copy=None):
 
 
 def _from_python(obj, dtype, device, copy):
+    # torch reads a nest of tensors only where each holds one element, in a dtype of its own choice: such a nest
+    # is stacked, as NumPy reads it. It is found by its first item; where another comes first, by torch's refusal,
+    # or by torch's default floating dtype in the result (Python floats beside a tensor: NumPy's float64).
+    if isinstance(obj, (list, tuple)) and isinstance(_first_item(obj), torch.Tensor):
+        return _stacked(obj, dtype, device)
     try:
-        return torch.asarray(obj, dtype=dtype, device=device, copy=copy)
-    except ValueError:
+        result = torch.asarray(obj, dtype=dtype, device=device, copy=copy)
+        if dtype is None and result.dtype in _TORCH_DEFAULTS and isinstance(obj, (list, tuple)) and _holds_tensors(obj):
+            return _stacked(obj, None, device)
+        return result
+    except (ValueError, TypeError) as error:
+        if isinstance(obj, (list, tuple)) and _holds_tensors(obj):
+            return _stacked(obj, dtype, device)
+        if isinstance(error, TypeError):
+            return _from_python_refused(obj, dtype, device, copy, error)
         if not copy or dtype is None:
             raise
         # torch refuses copy=True with a new dtype for 0-d NumPy input ("can't alias"); converting copies anyway.
         return torch.asarray(obj, device=device).to(dtype)
-    except TypeError:
-        if isinstance(obj, (list, tuple)) and _holds_arrays(obj):
-            # Arrays of other kinds (polyarray's, NumPy's …) nested in lists: torch reads only its own tensors.
-            return _from_python(_native_items(obj), dtype, device, copy)
-        if dtype is None or not isinstance(obj, (list, tuple, float, complex)):
-            raise
-        # torch converts no Python float to some integer dtypes (uint64 …): go through float64, as NumPy casts.
-        return torch.asarray(obj, dtype=torch.float64, device=device).to(dtype)
+
+
+def _from_python_refused(obj, dtype, device, copy, error: TypeError):
+    """``obj`` as a tensor where ``torch.asarray`` raised ``error`` (a ``TypeError``)."""
+    if isinstance(obj, (list, tuple)) and _holds_arrays(obj):
+        # Arrays of other kinds (polyarray's, NumPy's …) nested in lists: torch reads only its own tensors.
+        return _from_python(_native_items(obj), dtype, device, copy)
+    if dtype is None or not isinstance(obj, (list, tuple, float, complex)):
+        raise error
+    # torch converts no Python float to some integer dtypes (uint64 …): go through float64, as NumPy casts.
+    return torch.asarray(obj, dtype=torch.float64, device=device).to(dtype)
+
+
+#: The dtypes torch gives Python floats and complex numbers by default.
+_TORCH_DEFAULTS = (torch.float32, torch.complex64)
+
+
+def _first_item(obj):
+    """The first item that is no list or tuple along the first items of the nest ``obj`` (None where it is empty)."""
+    while isinstance(obj, (list, tuple)):
+        if not obj:
+            return None
+        obj = obj[0]
+    return obj
+
+
+def _holds_tensors(obj) -> bool:
+    """Whether the nested list/tuple ``obj`` holds a torch tensor."""
+    if isinstance(obj, (list, tuple)):
+        return any(_holds_tensors(item) for item in obj)
+    return isinstance(obj, torch.Tensor)
+
+
+def _stacked(obj, dtype, device):
+    """A nest (list/tuple) holding tensors as one tensor of ``dtype`` (None: the items' dtypes promoted as NumPy
+    promotes them in a nest), as NumPy reads such a nest: its items (each a tensor, a nest or Python numbers in
+    their default dtype) stacked along a new first axis."""
+    parts = [_nest_part(item, device) for item in obj]
+    common = dtype if dtype is not None else functools.reduce(_nest_promoted, (part.dtype for part in parts))
+    return torch.stack([part.to(common) for part in parts])
+
+
+def _nest_part(item, device):
+    """An item of a nest holding tensors, as a tensor."""
+    if isinstance(item, torch.Tensor):
+        return item if device is None else item.to(device)
+    if isinstance(item, (list, tuple)) and _holds_tensors(item):
+        return _stacked(item, None, device)
+    values, dtype = _python_input(item, None)
+    return torch.asarray(values, dtype=dtype, device=device)
+
+
+def _nest_promoted(first: torch.dtype, second: torch.dtype) -> torch.dtype:
+    """The dtype NumPy gives a nest of arrays of two dtypes (``int64`` and ``float32``: ``float64``), where NumPy
+    has both; polyarray's table otherwise."""
+    try:
+        common = np.result_type(np.dtype(portable_name(first)), np.dtype(portable_name(second)))
+        return getattr(torch, common.name)
+    except (TypeError, AttributeError):
+        return promote_types(first, second)
 
 
 def _holds_arrays(obj) -> bool:
