@@ -381,7 +381,8 @@ def _is_bool(value: Any) -> bool:
 
 
 def _is_number(value: Any, allowed: frozenset[str]) -> bool:
-    """A number of one of the ``allowed`` kinds ("bool", "int", "float", "complex"), or an object converting to one.
+    """A number of one of the ``allowed`` kinds ("bool", "int", "float", "complex"), or an object converting to one
+    (a 0-d array; an array of one or more dimensions is none, whatever its size).
 
     A float parameter takes ints and bools too, as Python does; a complex one takes every number.
     """
@@ -391,6 +392,9 @@ def _is_number(value: Any, allowed: frozenset[str]) -> bool:
         if isinstance(value, numbers.Real):
             return bool(allowed - {"bool"}) or _is_bool(value)
         return "complex" in allowed
+    ndim = getattr(value, "ndim", None)
+    if ndim.__class__ is int and ndim != 0:
+        return False  # an array of values, which converts to a number only where it holds one (NumPy's)
     if "complex" in allowed and hasattr(value, "__complex__"):
         return True
     return hasattr(value, "__float__") or hasattr(value, "__index__")
