@@ -2217,7 +2217,9 @@ array_dealloc(PyObject *self)
         }
         PyObject_GC_UnTrack(self);
     }
-    if (*(PyObject **)((char *)self + type->tp_weaklistoffset) != NULL) {
+    /* A weak reference list in a slot is read first; one CPython keeps itself (a negative offset) is its to clear. */
+    Py_ssize_t weaklist = type->tp_weaklistoffset;
+    if (weaklist <= 0 || *(PyObject **)((char *)self + weaklist) != NULL) {
         PyObject_ClearWeakRefs(self);
     }
     /* No trashcan: a chain of arrays runs through the tuple of a view's _view, whose deallocator has one. */
@@ -2240,10 +2242,9 @@ accelerate_dealloc(PyObject *module, PyObject *Py_UNUSED(ignored))
         return NULL;
     }
     if (!(array_type->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(array_type->tp_flags & Py_TPFLAGS_HAVE_GC) ||
-        array_type->tp_dictoffset != 0 || array_type->tp_weaklistoffset <= 0 || array_type->tp_del != NULL ||
-        array_type->tp_base != &PyBaseObject_Type) {
-        PyErr_SetString(PyExc_TypeError, "accelerate_dealloc: pa.Array is not a class of slots alone (a __weakref__ "
-                                         "among them), defined in Python on object");
+        array_type->tp_dictoffset != 0 || array_type->tp_del != NULL || array_type->tp_base != &PyBaseObject_Type) {
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate_dealloc: pa.Array is not a class of slots alone, defined in Python on object");
         return NULL;
     }
     if (array_type->tp_dealloc == array_dealloc) {
