@@ -44,6 +44,7 @@ from ._errors import (
     UnsupportedDtypeError,
 )
 from ._fastpath import build_function, inplace_operator, operands_of, operator_function
+from ._promotion import PYTHON_SCALAR_TYPES
 from ._variants import parse_variant_name, select_variant
 from ._wrappers.mixed import choose as choose_partial_mixed
 from ._wrappers.views import direct_index_type, make_getitem, make_setitem
@@ -65,9 +66,6 @@ _IMPL_ATTRIBUTE = PROJECT + "_impl"
 _INFO_HOOKS = frozenset(name for name in vars(InfoSpec) if not name.startswith("_"))
 SUBNAMESPACES = ("linalg", "fft", "random")
 
-
-#: Python numbers, which are never dtypes.
-_NUMBERS = frozenset({bool, int, float, complex})
 
 #: Python types given as dtypes: the default dtype of their kind (None: ``bool``).
 _PYTHON_TYPES: dict[object, str | None] = {
@@ -300,7 +298,7 @@ class Backend(Namespace):
             except KeyError:
                 detail = f"the {self.name} backend has no {name} dtype; it holds {', '.join(self._to_native)}"
                 raise self.unsupported_dtype(function, name, detail) from None
-        if type(dtype) in _NUMBERS:
+        if type(dtype) in PYTHON_SCALAR_TYPES:
             # TensorFlow's dtypes compare equal to their enum numbers (tf.int32 == 3): a number is never a dtype.
             raise self._not_a_dtype(dtype, function)
         try:

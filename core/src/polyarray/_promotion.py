@@ -85,7 +85,11 @@ __all__ = [
     "upper_bounds",
     "check_scalar",
     "SCALAR_BOUNDS",
+    "PYTHON_SCALAR_TYPES",
 ]
+
+#: The Python scalar types that promote with arrays (and stand for 0-d arrays where an array is taken).
+PYTHON_SCALAR_TYPES = (bool, int, float, complex)
 
 #: ``a -> b`` for every covering edge of the lattice (see the module docstring).
 _EDGES: tuple[tuple[str, str], ...] = (
@@ -280,7 +284,7 @@ def promote_scalar(dtype: DType, scalar_type: type, /, defaults: Mapping[str, DT
 
 
 def _promote_scalar_slow(dtype: Any, scalar_type: Any, defaults: Mapping[str, DType] | None) -> DType:
-    for base in (bool, int, float, complex):
+    for base in PYTHON_SCALAR_TYPES:
         if isinstance(scalar_type, type) and issubclass(scalar_type, base):
             return promote_scalar(as_dtype(dtype), base, defaults)
     raise PolyarrayTypeError(

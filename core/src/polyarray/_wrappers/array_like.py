@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._errors import PolyarrayError
+from .._promotion import PYTHON_SCALAR_TYPES
 from . import wrapper
 from .conversion import convert_parameters
 from .errors import translate_exception
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from .._declare import Declaration
 
 _SEQUENCES = (list, tuple)
-_SCALARS = (bool, int, float, complex)
 _SCALAR_WORDS = ("int", "float", "complex", "bool")
 
 
@@ -64,7 +64,7 @@ def handle_array_like_without_promotion(
     parameters = list(decl.signature.parameters.values())
 
     def converter(annotation: Any, sequence: bool) -> Callable[[Any], Any]:
-        convertible = _SEQUENCES if _takes_scalars(annotation) else _SEQUENCES + _SCALARS
+        convertible = _SEQUENCES if _takes_scalars(annotation) else _SEQUENCES + PYTHON_SCALAR_TYPES
 
         def one(value: Any) -> Any:
             return asarray(value) if type(value) in convertible else value

@@ -39,7 +39,6 @@ _BOOL, _INT, _FLOAT, _COMPLEX = "bool", "integral", "real floating", "complex fl
 #: Python scalar type -> rank of its kind (bool < int < float < complex).
 _RANK: dict[type, int] = {bool: 0, int: 1, float: 2, complex: 3}
 _KIND_OF_RANK = (_BOOL, _INT, _FLOAT, _COMPLEX)
-_SCALARS = (bool, int, float, complex)
 _INT_ONLY = frozenset({int})
 #: How many calls of exact ints a creation function remembers the checked arguments of.
 _REMEMBERED_CALLS = 256

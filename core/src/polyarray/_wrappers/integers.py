@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .._declare import _annotation_text, wrapper_parameter_names
 from .._errors import PolyarrayAxisError, PolyarrayTypeError, PolyarrayValueError
+from .._promotion import PYTHON_SCALAR_TYPES
 
 if TYPE_CHECKING:
     from .._declare import Declaration
@@ -282,10 +283,6 @@ def array_positions(decl: Declaration) -> tuple[tuple[int, str, bool], ...]:
     )
 
 
-#: The Python numbers an array parameter takes in place of a 0-d array.
-_PYTHON_NUMBERS = frozenset({bool, int, float, complex})
-
-
 def _rank(value: Any, sequence: bool) -> int | None:
     """The number of axes of an array argument (of the first item of a sequence of arrays): 0 for a Python number
     given in its place (``repeat``'s ``repeats=2``), as for the 0-d array it stands for; None when unknown."""
@@ -293,7 +290,7 @@ def _rank(value: Any, sequence: bool) -> int | None:
         if not isinstance(value, (list, tuple)) or not value:
             return None
         value = value[0]
-    if value.__class__ in _PYTHON_NUMBERS:
+    if value.__class__ in PYTHON_SCALAR_TYPES:
         return 0
     return known_rank(value)
 

@@ -105,8 +105,6 @@ _KINDS: dict[str, frozenset[str]] = {
     "numeric": frozenset({"signed integer", "unsigned integer", "real floating", "complex floating"}),
 }
 
-_SCALAR_TYPES = (bool, int, float, complex)
-
 
 def _dtype_of(obj: Any) -> DType:
     """The portable dtype of a dtype-like object or of an array (through its ``.dtype``)."""
@@ -267,7 +265,7 @@ def result_type_on(backend: Any, arrays_and_dtypes: tuple[Any, ...]) -> DType:
     dtypes: list[DType] = []
     scalars: set[type] = set()
     for value in arrays_and_dtypes:
-        if type(value) in _SCALAR_TYPES:
+        if type(value) in _promotion.PYTHON_SCALAR_TYPES:
             scalars.add(type(value))
         else:
             dtypes.append(_dtype_of(value))
@@ -282,7 +280,7 @@ def result_type_on(backend: Any, arrays_and_dtypes: tuple[Any, ...]) -> DType:
         if backend is None:
             backend = _handler.current_backend(*arrays_and_dtypes)
         defaults = _dtypes.defaults_on(backend.default_dtypes)
-        for scalar_type in _SCALAR_TYPES:
+        for scalar_type in _promotion.PYTHON_SCALAR_TYPES:
             if scalar_type in scalars:
                 result = _promotion.promote_scalar(result, scalar_type, defaults)
     return result
