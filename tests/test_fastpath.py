@@ -894,7 +894,6 @@ def test_a_mark_guarded_by_several_classes_takes_first_operands_of_any_of_them()
 def test_numpy_in_place_arithmetic_keeps_its_compiled_writer():
     """NumPy's arithmetic marks hold for its float scalars only; ``x += y`` of an ndarray still writes through
     the marks' in-place writer (the dtypes decide it), compiled where the compiled paths are built."""
-
     backend = pa.get_backend("numpy")
     for name in ("__iadd__", "__isub__", "__imul__", "__itruediv__"):
         entry = made(backend.inplace, name)

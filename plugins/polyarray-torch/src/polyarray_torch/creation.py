@@ -105,11 +105,16 @@ def _from_python(obj, dtype, device, copy):
         return _stacked(obj, dtype, device)
     try:
         result = torch.asarray(obj, dtype=dtype, device=device, copy=copy)
-        if dtype is None and result.dtype in _TORCH_DEFAULTS and isinstance(obj, (list, tuple)) and _holds_tensors(obj):
+        if (
+            dtype is None
+            and result.dtype in _TORCH_DEFAULTS
+            and isinstance(obj, (list, tuple))
+            and _holds(obj, _is_tensor)
+        ):
             return _stacked(obj, None, device)
         return result
     except (ValueError, TypeError) as error:
-        if isinstance(obj, (list, tuple)) and _holds_tensors(obj):
+        if isinstance(obj, (list, tuple)) and _holds(obj, _is_tensor):
             return _stacked(obj, dtype, device)
         if isinstance(error, TypeError):
             return _from_python_refused(obj, dtype, device, copy, error)
@@ -121,7 +126,7 @@ def _from_python(obj, dtype, device, copy):
 
 def _from_python_refused(obj, dtype, device, copy, error: TypeError):
     """``obj`` as a tensor where ``torch.asarray`` raised ``error`` (a ``TypeError``)."""
-    if isinstance(obj, (list, tuple)) and _holds_arrays(obj):
+    if isinstance(obj, (list, tuple)) and _holds(obj, _is_other_array):
         # Arrays of other kinds (polyarray's, NumPy's …) nested in lists: torch reads only its own tensors.
         return _from_python(_native_items(obj), dtype, device, copy)
     if dtype is None or not isinstance(obj, (list, tuple, float, complex)):
@@ -143,11 +148,20 @@ def _first_item(obj):
     return obj
 
 
-def _holds_tensors(obj) -> bool:
-    """Whether the nested list/tuple ``obj`` holds a torch tensor."""
+def _holds(obj, is_wanted) -> bool:
+    """Whether the nest (lists, tuples) ``obj`` holds an item (neither list nor tuple) for which ``is_wanted``."""
     if isinstance(obj, (list, tuple)):
-        return any(_holds_tensors(item) for item in obj)
-    return isinstance(obj, torch.Tensor)
+        return any(_holds(item, is_wanted) for item in obj)
+    return is_wanted(obj)
+
+
+def _is_tensor(item) -> bool:
+    return isinstance(item, torch.Tensor)
+
+
+def _is_other_array(item) -> bool:
+    """An array of another kind than torch's (polyarray's, NumPy's …), which torch reads through DLPack."""
+    return not isinstance(item, torch.Tensor) and hasattr(item, "__dlpack__")
 
 
 def _stacked(obj, dtype, device):
@@ -163,7 +177,7 @@ def _nest_part(item, device):
     """An item of a nest holding tensors, as a tensor."""
     if isinstance(item, torch.Tensor):
         return item if device is None else item.to(device)
-    if isinstance(item, (list, tuple)) and _holds_tensors(item):
+    if isinstance(item, (list, tuple)) and _holds(item, _is_tensor):
         return _stacked(item, None, device)
     values, dtype = _python_input(item, None)
     return torch.asarray(values, dtype=dtype, device=device)
@@ -177,13 +191,6 @@ def _nest_promoted(first: torch.dtype, second: torch.dtype) -> torch.dtype:
         return getattr(torch, common.name)
     except (TypeError, AttributeError):
         return promote_types(first, second)
-
-
-def _holds_arrays(obj) -> bool:
-    """Whether the nested list/tuple ``obj`` holds an array that is not a torch tensor."""
-    if isinstance(obj, (list, tuple)):
-        return any(_holds_arrays(item) for item in obj)
-    return not isinstance(obj, torch.Tensor) and hasattr(obj, "__dlpack__")
 
 
 def _native_items(obj):
