@@ -217,6 +217,8 @@ MISTAKES: dict[str, Callable[[], Any]] = {
     "where of two scalars": lambda: pa.where(_v() > 0, 1.0, 0.0),
     # arithmetic
     "matrix + short vector": lambda: _x() + _v()[:2],
+    "vector + longer vector": lambda: pa.add(_v(), pa.arange(4.0)),
+    "float32 vector + longer vector": lambda: pa.astype(_v(), pa.float32) + pa.arange(4.0, dtype=pa.float32),
     "x + a str": lambda: _x() + "a",
     "x == a str": lambda: _v() == "a",
     "x < None": lambda: _v() < None,

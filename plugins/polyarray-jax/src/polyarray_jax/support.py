@@ -115,11 +115,18 @@ def error_class(error, /):
         return MemoryError  # JAX's out-of-memory error, NumPy's MemoryError
     if isinstance(error, RuntimeError) and type(error).__module__.startswith(("jax", "jaxlib")):
         return ValueError  # XlaRuntimeError: invalid values reach the compiled computation
-    if type(error) is TypeError and (
-        "different numbers of dimensions" in str(error) or "Cannot concatenate arrays with shapes" in str(error)
-    ):
-        return ValueError  # jnp.concatenate's rank or shape mismatch, a ValueError in NumPy
+    if type(error) is TypeError and any(shapes in str(error) for shapes in _SHAPE_MISMATCHES):
+        return ValueError  # shapes that do not fit, a ValueError in NumPy
     return None
+
+
+#: JAX's TypeErrors for shapes that do not fit: jnp.concatenate's rank or shape mismatch, and the element-wise
+#: functions' operands of one rank that do not broadcast ("add got incompatible shapes for broadcasting").
+_SHAPE_MISMATCHES = (
+    "different numbers of dimensions",
+    "Cannot concatenate arrays with shapes",
+    "got incompatible shapes for broadcasting",
+)
 
 
 @hookimpl
