@@ -24,6 +24,7 @@ from polyarray import _accel
 from polyarray._backend import implementation_module_names, made
 from polyarray._declare import declarations
 from polyarray._fastpath import _direct
+from polyarray._marks import resolver_of
 from polyarray._variants import parse_variant_name, release_of
 
 MODULES = [importlib.import_module(name) for name in implementation_module_names(pa.get_backend("numpy").info)]
@@ -301,6 +302,63 @@ def test_creation_calls_of_ints_give_the_chain_s_outcome_every_time_as_the_defau
             backend.arange(2**31 - 2, 2**31 + 1)
     with pytest.raises(pa.PolyarrayValueError, match="step=0"):
         backend.arange(3, 3, 0)
+
+
+#: Calls of arange as the creation wrapper passes them (a native dtype by keyword), to compare a plugin's resolve
+#: mark with its implementation: (arguments, the dtype's name or None).
+RESOLVED_ARANGES = [
+    *(((4,), name) for name in ("int64", "int32", "int16", "int8", "uint8", "uint16", "uint32", "uint64")),
+    ((0,), "int64"),
+    ((2, 10, 3), "int64"),
+    ((5, 1), "int64"),
+    ((10, 0, -3), "int32"),
+    ((-3, 3, 2), "int64"),
+    ((3, 3), "uint8"),
+    ((4,), "float64"),
+    ((4,), "float32"),
+    ((4,), "float16"),
+    ((0.5, 3.0, 0.5), "float64"),
+    ((0.5, 3.0, 0.5), None),
+]
+
+
+def test_a_resolve_mark_gives_what_its_implementation_gives(polyarray_backend):
+    """A creation function's ``polyarray_resolve`` mark, which the creation wrapper calls for the calls it
+    remembers, gives a call returning what the implementation returns for the same arguments (value, dtype,
+    shape), a new array each time; where it gives none the implementation takes the call itself. Every plugin
+    here marks its arange, and resolves at least the ranges of int32 and int64 that are not empty."""
+    backend = pa.get_backend(polyarray_backend)
+    implementation = backend.implementations["arange"]
+    resolve = resolver_of(implementation)
+    assert resolve is not None, implementation
+    resolved = 0
+    for args, name in RESOLVED_ARANGES:
+        kwargs = {} if name is None else {"dtype": backend.native_dtype(getattr(pa, name))}
+        call = resolve(*args, **kwargs)
+        if call is None:
+            continue
+        resolved += 1
+        expected, first, second = implementation(*args, **kwargs), call(), call()
+        assert first is not second, (args, name)
+        for given in (first, second):
+            assert pa.to_numpy(given).dtype == pa.to_numpy(expected).dtype, (args, name)
+            np.testing.assert_array_equal(pa.to_numpy(given), pa.to_numpy(expected))
+    assert resolved >= 5
+
+
+def test_a_remembered_creation_call_gives_a_new_array_each_time(polyarray_backend):
+    """A creation call that is remembered gives a new array on every call: writing into one result leaves the
+    next call's alone, on the compiled path, the Python path and the chain."""
+    backend = pa.get_backend(polyarray_backend)
+    for name, args in [("arange", (4,)), ("zeros", ((2, 3),)), ("eye", (3,))]:
+        function = backend.functions[name]
+        for path in (function, getattr(function, "python", function), function.chain):
+            first = pa.asarray(path(*args), backend=backend)
+            expected = pa.to_numpy(first).copy()
+            first[0] = 7
+            again = pa.to_numpy(pa.asarray(path(*args), backend=backend))
+            np.testing.assert_array_equal(again, expected)
+            assert not np.array_equal(pa.to_numpy(first), again), (name, path)
 
 
 #: Calls of functions of arrays that the declaration's check refuses: (name, values made arrays, other arguments,

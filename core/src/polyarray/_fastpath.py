@@ -25,12 +25,13 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from . import _accel, _registry, _tracers
+from . import _accel, _dtypes, _registry, _tracers
 from ._array import OPERAND_CLASSES, Array, is_operand
 from ._config import settings
 from ._declare import _annotation_text, ordered_wrappers, signature_of, wrapper_parameter_names
 from ._dynamic import native_byte_order
 from ._errors import PolyarrayError
+from ._marks import mark_of
 from ._promotion import SCALAR_BOUNDS, promote_scalar
 from ._wrappers import _FACTORIES
 
@@ -52,7 +53,14 @@ from ._wrappers import protocol as _protocol_wrappers  # noqa: F401
 from ._wrappers import shapes as _shapes_wrappers  # noqa: F401
 from ._wrappers import views as _views_wrappers  # noqa: F401
 from ._wrappers.conversion import RETURNS_ITS_INPUT, its_input, result_wrapper
-from ._wrappers.dtype import _SCALAR_WORDS, CREATION_RULES, creating_checked, promoted_operands, python_numbers
+from ._wrappers.dtype import (
+    _SCALAR_WORDS,
+    CREATION_RULES,
+    RememberedCalls,
+    creating_checked,
+    promoted_operands,
+    python_numbers,
+)
 from ._wrappers.errors import naming, translate_exception
 from ._wrappers.integers import (
     IntegerParameter,
@@ -201,7 +209,11 @@ class FastPlan:
             compared here instead of called; the rank a default axis needs), or 0: arrays of a lower rank go to
             the chain.
         creation: whether ``impl`` is the implementation behind the ``infer_dtype`` wrapper (creation
-            functions); only the Python fast path takes their calls.
+            functions); only the Python fast path takes their calls of arrays.
+        remembered: a creation function's remembered calls, which ``impl`` fills (None for other functions):
+            a call of exact ints alone, under the defaults key ``defaults_key()`` gives, calls the call
+            remembered for it (:func:`~polyarray._wrappers.dtype.remembered_key`).
+        defaults_key: :func:`polyarray._dtypes.defaults_key`, for the compiled path's keys.
         to_native_dtype: ``Backend.native_dtype`` naming the function, for the ``DTYPE`` parameters.
     """
 
@@ -214,6 +226,7 @@ class FastPlan:
         "check",
         "check_nans",
         "creation",
+        "defaults_key",
         "device_of",
         "dropped",
         "dtype_source",
@@ -233,6 +246,7 @@ class FastPlan:
         "promoted",
         "qualname",
         "ranked",
+        "remembered",
         "scalars",
         "to_native_dtype",
         "translate",
@@ -271,6 +285,8 @@ class FastPlan:
     ranked: bool
     minimum_rank: int
     creation: bool
+    remembered: RememberedCalls | None
+    defaults_key: Callable[[], str]
     to_native_dtype: Callable[..., Any]
 
     def __repr__(self) -> str:
@@ -572,6 +588,7 @@ def plan_for(
     promoted = promoted if "infer_dtype" in active and len(promoted) > 1 else []
     guarded = _guarded_direct(implementation)
     plan = FastPlan()
+    plan.remembered, plan.defaults_key = None, _dtypes.defaults_key
     mixed = backend.partial_mixed.get(decl.qualname) if "handle_partial_mixed_function" in active else None
     if mixed is not None and not set(inner_wrappers(decl.wrappers)) <= STAND_INS:
         return None  # the composition runs inside wrappers the fast path does not stand in for
@@ -580,10 +597,8 @@ def plan_for(
         # The chain checks a creation function's arguments inside the creation wrapper, with the default dtype
         # filled in (arange's bounds are those of the default integer dtype): so does the fast path.
         guarded = None
-        if check is None:
-            plan.impl = _FACTORIES["infer_dtype"](implementation, decl, backend)
-        else:
-            plan.impl = creating_checked(implementation, decl, backend, check)
+        plan.remembered = {}
+        plan.impl = creating_checked(implementation, decl, backend, check, plan.remembered)
     elif mixed is not None:
         # The native implementation where its handler takes the call, else the composition on native arrays, as
         # the raw namespace chooses (the wrappers inside handle_partial_mixed_function are the fast path's own).
@@ -728,7 +743,7 @@ def _direct(implementation: Callable[..., Any]) -> Callable[..., Any]:
     fourth, the implementation forwards to that one for every call (a fifth
     is the class the first is guarded by too).
     """
-    mark = _mark_of(implementation)
+    mark = mark_of(implementation)
     if mark is None or len(mark) == 3:
         return implementation
     return mark[0] if len(mark) == 2 else mark[3]
@@ -742,7 +757,7 @@ def _guarded_direct(
     decides), and where the mark names classes (a class or a tuple of them), for a first operand of exactly one
     of them (NumPy's ``ndarray``, not its scalars); so the fast path calls ``native`` (``classes`` None: any
     class)."""
-    mark = _mark_of(implementation)
+    mark = mark_of(implementation)
     if mark is None or len(mark) < 3:
         return None
     if len(mark) < 5:
@@ -754,7 +769,7 @@ def _bare_mark(implementation: Callable[..., Any]) -> tuple[Callable[..., Any] |
     """The framework callable of a mark ``polyarray_bare = (callable, code[, options])`` and its options: what the
     direct mark's callable gives for its dtypes where the call passes the required arguments alone, every array
     operand native, or those with the first few of ``options`` by keyword (:attr:`FastPlan.bare_options`)."""
-    mark = _mark_of(implementation, "polyarray_bare", (2, 3))
+    mark = mark_of(implementation, "polyarray_bare", (2, 3))
     if mark is None:
         return None, ()
     options = tuple(mark[2]) if len(mark) == 3 else ()
@@ -791,7 +806,7 @@ def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], An
     before it writes anything. Like the direct mark, it counts only on the function whose code it names.
     ``common`` spells the writer's common case as data, which the compiled path takes in C
     (:func:`_accel.guarded_writer`)."""
-    mark = _mark_of(implementation, "polyarray_inplace", (2, 3))
+    mark = mark_of(implementation, "polyarray_inplace", (2, 3))
     if mark is None:
         return None
     writer = cast("Callable[[Any, Any], Any]", mark[0])
@@ -801,17 +816,6 @@ def _inplace_mark(implementation: Callable[..., Any]) -> Callable[[Any, Any], An
             _tracers.trace_python_instead(guarded, writer)
         return guarded
     return writer
-
-
-def _mark_of(
-    implementation: Callable[..., Any], attribute: str = "polyarray_direct", sizes: tuple[int, ...] = (2, 3, 4, 5)
-) -> tuple[Any, ...] | None:
-    """The mark ``attribute`` of ``implementation``: a tuple of one of ``sizes`` items whose second is the code
-    object of the function it was put on (not of a wrapper that copied the attribute)."""
-    mark = getattr(implementation, attribute, None)
-    if isinstance(mark, tuple) and len(mark) in sizes and getattr(implementation, "__code__", None) is mark[1]:
-        return mark
-    return None
 
 
 # -- the checks, per argument --------------------------------------------------------------------

@@ -297,6 +297,8 @@ typedef struct {
     PyObject *check;           /* the declaration's check, or NULL */
     PyObject *device_of;       /* NULL unless arrays must share a device */
     PyObject *to_native_dtype; /* Backend.native_dtype naming the function, for DTYPE parameters */
+    PyObject *remembered;      /* a creation function's remembered calls (the plan's dict), or NULL */
+    PyObject *defaults_key;    /* _dtypes.defaults_key, read from the plan: the first item of a remembered key */
     PyObject *dtype_argument, *dtype_native; /* owned: the last dtype argument converted, and what it gave */
     DtypeFacts memo;           /* what the plan says of the last dtype looked up */
     int wrap; /* 0: the result; 1: pa.Array in array mode, else finish; 2: finish(result); 3: pa.Array always */
@@ -820,6 +822,53 @@ plain_call(FastFunction *self, PyObject *const *args, Py_ssize_t nargs)
     return finish_call(self, call_target(self, target, args, nargs, NULL));
 }
 
+/* A creation call of exact ints alone (no keyword) that the creation wrapper has remembered under the key
+ * _wrappers.dtype.remembered_key gives, (defaults_key(), the arguments): the remembered call of no arguments,
+ * its result finished. Py_None (borrowed) where the call is not one it remembers, for fast_vectorcall to take. */
+static PyObject *
+remembered_call(FastFunction *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_ssize_t i, j;
+    if (PyDict_GET_SIZE(self->remembered) == 0) {
+        return Py_None;
+    }
+    for (i = 0; i < nargs; i++) {
+        PyObject *value = args[i];
+        if (PyLong_CheckExact(value)) {
+            continue;
+        }
+        if (!PyTuple_CheckExact(value)) {
+            return Py_None;
+        }
+        for (j = 0; j < PyTuple_GET_SIZE(value); j++) {
+            if (!PyLong_CheckExact(PyTuple_GET_ITEM(value, j))) {
+                return Py_None;
+            }
+        }
+    }
+    PyObject *key = PyTuple_New(2), *given = PyTuple_New(nargs);
+    PyObject *defaults = key == NULL || given == NULL ? NULL : PyObject_CallNoArgs(self->defaults_key);
+    if (defaults == NULL) {
+        Py_XDECREF(key);
+        Py_XDECREF(given);
+        return NULL;
+    }
+    for (i = 0; i < nargs; i++) {
+        PyTuple_SET_ITEM(given, i, Py_NewRef(args[i]));
+    }
+    PyTuple_SET_ITEM(key, 0, defaults);
+    PyTuple_SET_ITEM(key, 1, given);
+    PyObject *call = PyDict_GetItemWithError(self->remembered, key);
+    Py_DECREF(key);
+    if (call == NULL) {
+        return PyErr_Occurred() ? NULL : Py_None;
+    }
+    Py_INCREF(call); /* the dict may drop it while it runs */
+    PyObject *result = PyObject_CallNoArgs(call);
+    Py_DECREF(call);
+    return finish_call(self, result);
+}
+
 static PyObject *
 fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -840,6 +889,9 @@ fast_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kw
     }
     if (self->check_nans && settings->nan_checking) {
         goto python;
+    }
+    if (self->remembered != NULL && nkw == 0 && (result = remembered_call(self, args, nargs)) != Py_None) {
+        return result;
     }
     for (i = 0; i < nargs; i++) {
         values[i] = args[i];
@@ -1309,6 +1361,8 @@ read_plan(FastFunction *self, PyObject *plan)
     BORROW(device_of, "device_of");
     BORROW(other_types, "other_types");
     BORROW(to_native_dtype, "to_native_dtype");
+    BORROW(remembered, "remembered");
+    BORROW(defaults_key, "defaults_key");
     PyObject *native_type = optional(plan, "native_type", &error);
     Py_XDECREF(native_type);
 #undef BORROW
@@ -1433,7 +1487,8 @@ read_plan(FastFunction *self, PyObject *plan)
         (self->native != NULL && self->native_dtypes == NULL) ||
         (self->native_classes != NULL && (self->narrays == 0 || !PyTuple_CheckExact(self->native_classes))) ||
         (self->npromoted == 1) ||
-        (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2))) {
+        (self->scalars != NULL && (!PyDict_Check(self->scalars) || self->npromoted != 2)) ||
+        (self->remembered != NULL && (!PyDict_CheckExact(self->remembered) || self->defaults_key == NULL))) {
         PyErr_SetString(PyExc_ValueError, "FastFunction: an inconsistent plan");
         return -1;
     }

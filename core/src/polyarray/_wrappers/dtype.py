@@ -6,6 +6,7 @@ every backend, whatever the framework's defaults and promotion are.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from .._array import Array
 from .._declare import _SEQUENCE_PREFIXES, _annotation_text
 from .._dtypes import DType, as_dtype
 from .._errors import PolyarrayError, PolyarrayTypeError, UnsupportedDtypeError
+from .._marks import resolver_of
 from .._promotion import check_scalar, promote, promote_scalar, promote_types
 from . import wrapper
 from .errors import name_error, raise_named, translate_exception
@@ -274,15 +276,40 @@ lists or tuples of them, and arrays of a dtype polyarray knows.
         _check_nested(value, qualname, backend_name, name)
 
 
+#: A creation function's remembered calls: (defaults key, the arguments) -> the call of no arguments giving its result.
+RememberedCalls = dict[tuple[str, tuple], Callable[[], Any]]
+
+
 def creating_checked(
-    function: Callable[..., Any], decl: Declaration, backend: Backend, check: Callable[[tuple, dict[str, Any]], Any]
+    function: Callable[..., Any],
+    decl: Declaration,
+    backend: Backend,
+    check: Callable[[tuple, dict[str, Any]], Any] | None,
+    remembered: RememberedCalls | None = None,
 ) -> Callable[..., Any]:
     """The creation wrapper of :func:`infer_dtype` around ``function``, running the declaration's ``check(args,
-    kwargs)`` (which raises for arguments no backend takes, or gives them normalised) where the chain runs it: after
-    the default dtype is filled in, before ``function``, its errors named as the chain names them (the fast path's
-    creation functions, two frames fewer). A default dtype reaches the check as polyarray's dtype, whose name it
-    reads at once, and ``function`` as the backend's."""
-    return _creating(function, decl, backend, CREATION_RULES[decl.name], check)
+    kwargs)``, where it has one (which raises for arguments no backend takes, or gives them normalised), where the
+    chain runs it: after the default dtype is filled in, before ``function``, its errors named as the chain names
+    them (the fast path's creation functions, two frames fewer). A default dtype reaches the check as polyarray's
+    dtype, whose name it reads at once, and ``function`` as the backend's. The calls it remembers go into
+    ``remembered``, where it is given (the compiled fast path reads them there)."""
+    return _creating(function, decl, backend, CREATION_RULES[decl.name], check, remembered)
+
+
+def remembered_key(args: tuple) -> tuple[str, tuple] | None:
+    """The key under which a creation call of ``args`` alone (no keywords) is remembered: the context's defaults
+    key and the arguments, where every argument is an exact int or a tuple of them; else None.
+
+    >>> remembered_key((4,)) == (_dtypes.defaults_key(), (4,))
+    True
+    >>> remembered_key((4.0,)) is None
+    True
+    """
+    for given in args:
+        cls = given.__class__
+        if cls is not int and (cls is not tuple or not _INT_ONLY.issuperset(map(type, given))):
+            return None
+    return (_dtypes.defaults_key(), args)
 
 
 def _creating(
@@ -291,6 +318,7 @@ def _creating(
     backend: Backend,
     rule: Callable[[tuple, dict[str, Any]], str | None],
     check: Callable[[tuple, dict[str, Any]], Any] | None = None,
+    remembered: RememberedCalls | None = None,
 ) -> Callable[..., Any]:
     """A creation function of :data:`CREATION_RULES`: polyarray's default dtypes, and numeric data only.
 
@@ -315,24 +343,21 @@ def _creating(
     known: dict[tuple[str, str], tuple[DType, Any]] = {}
     defaults_key = _dtypes.defaults_key
     # A call of exact ints alone (``arange(4)``, ``eye(3)``, ``zeros((64, 8))``): the rule's kind, the check's
-    # outcome and the result's dtype depend on those values and the context's defaults only, so the arguments the
-    # function is given are remembered per defaults key and values once a call with them has given a result of a
-    # dtype polyarray knows (a call that raises is not remembered).
-    remembered: dict[tuple[str, tuple], tuple[tuple, dict[str, Any]]] = {}
+    # outcome and the result's dtype depend on those values and the context's defaults only, so the call the
+    # function is given is remembered per defaults key and values, once it has given a result of a dtype polyarray
+    # knows (a call that raises is not remembered): as the framework's own call where the function's resolve mark
+    # gives one.
+    if remembered is None:
+        remembered = {}
+    resolve = resolver_of(function)
 
     def creating(*args: Any, **kwargs: Any) -> Any:
-        key = None
-        if not kwargs:
-            for given in args:
-                cls = given.__class__
-                if cls is not int and (cls is not tuple or not _INT_ONLY.issuperset(map(type, given))):
-                    break
-            else:
-                key = (defaults_key(), args)
-                entry = remembered.get(key)
-                if entry is not None:
-                    # The same values under the same defaults: checked, called and its result's dtype checked before.
-                    return function(*entry[0], **entry[1])
+        key = None if kwargs else remembered_key(args)
+        if key is not None:
+            call = remembered.get(key)
+            if call is not None:
+                # The same values under the same defaults: checked, called and its result's dtype checked before.
+                return call()
         # The kind of default dtype the values ask for (None: a dtype is given, or the backend decides).
         kind = rule(args, kwargs) if kwargs.get("dtype") is None else None
         if position is not None:
@@ -386,7 +411,8 @@ def _creating(
                         f"(pa.bool, the integer, floating and complex dtypes)."
                     ) from None
         if key is not None and len(remembered) < _REMEMBERED_CALLS:
-            remembered[key] = (args, kwargs)  # never changed from here: a call copies the keywords it is given
+            resolved = resolve(*args, **kwargs) if resolve is not None else None
+            remembered[key] = functools.partial(function, *args, **kwargs) if resolved is None else resolved
         return result
 
     return creating

@@ -10,24 +10,37 @@ keep the blocks of their input.
 
 from __future__ import annotations
 
+import functools
+
 import dask.array as da
 import numpy as np
 
 from ._helpers import check_device, known_sizes, numpy_kernel, unknown
-from ._marker import hookimpl
+from ._marker import hookimpl, resolved_by
 
 _PYTHON_SCALARS = (bool, int, float, complex)
 
 
-@hookimpl
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def _arange_call(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """Dask's call giving :func:`arange` of these arguments: ``da.arange`` but for float16 (None there)."""
     check_device(device)
     if stop is None:
         start, stop = 0, start
     if dtype is not None and np.dtype(dtype) == np.float16:
-        # start + i * step computed in float64 and rounded once, as on every backend (docs/departures.md).
-        return da.arange(start, stop, step, dtype=np.float64).astype(np.float16)
-    return da.arange(start, stop, step, dtype=dtype)
+        return None
+    return functools.partial(da.arange, start, stop, step, dtype=dtype)
+
+
+@hookimpl
+@resolved_by(_arange_call)
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    call = _arange_call(start, stop, step, dtype=dtype, device=device)
+    if call is not None:
+        return call()
+    if stop is None:
+        start, stop = 0, start
+    # start + i * step computed in float64 and rounded once, as on every backend (docs/departures.md).
+    return da.arange(start, stop, step, dtype=np.float64).astype(np.float16)
 
 
 def _scalar(value, dtype):

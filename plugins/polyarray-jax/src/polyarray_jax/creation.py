@@ -13,6 +13,7 @@ whose size in bytes does not fit in 64 bits.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import jax
@@ -30,7 +31,7 @@ from ._helpers import (
     place,
     refuse_wide,
 )
-from ._marker import hookimpl
+from ._marker import hookimpl, resolved_by
 
 
 def _converted(obj, dtype, copy, **device):
@@ -100,18 +101,31 @@ def asarray_v_0p4p30_and_below(obj, /, *, dtype=None, device=None, copy=None):
     return _moved(_converted(obj, dtype, copy), device, None)
 
 
+def _arange_call(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """JAX's call giving :func:`arange` of these arguments, once they are checked (from JAX 0.4.31)."""
+    dtype = dtype_argument(dtype)
+    _check_arange(start, stop, step, dtype)
+    return functools.partial(jnp.arange, start, stop, _step(step, dtype), dtype=dtype, device=native_device(device))
+
+
 @hookimpl(specname="arange")
+@resolved_by(_arange_call)
 def arange_v_0p4p31_and_above(start, /, stop=None, step=1, *, dtype=None, device=None):
+    return _arange_call(start, stop, step, dtype=dtype, device=device)()
+
+
+def _placed_arange_call(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """:func:`_arange_call` up to JAX 0.4.30, whose ``jnp.arange`` takes no device: the range is placed after."""
     dtype = dtype_argument(dtype)
     _check_arange(start, stop, step, dtype)
-    return jnp.arange(start, stop, _step(step, dtype), dtype=dtype, device=native_device(device))
+    values = functools.partial(jnp.arange, start, stop, _step(step, dtype), dtype=dtype)
+    return values if device is None else lambda: place(values(), device)
 
 
 @hookimpl(specname="arange")
+@resolved_by(_placed_arange_call)
 def arange_v_0p4p30_and_below(start, /, stop=None, step=1, *, dtype=None, device=None):
-    dtype = dtype_argument(dtype)
-    _check_arange(start, stop, step, dtype)
-    return place(jnp.arange(start, stop, _step(step, dtype), dtype=dtype), device)
+    return _placed_arange_call(start, stop, step, dtype=dtype, device=device)()
 
 
 def _step(step, dtype):

@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
 
 from ._helpers import check_device
-from ._marker import direct, hookimpl
+from ._marker import direct, hookimpl, resolved_by
 
 _FLOAT16 = np.dtype(np.float16)
 
 
-@hookimpl
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def _arange_call(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """NumPy's call giving :func:`arange` of these arguments: ``np.arange`` but for float16 (None there)."""
     check_device(device)
     if dtype is not None and _FLOAT16 == dtype:
-        # NumPy steps by a float16 increment, whose rounding accumulates: start + i * step is computed in
-        # float64 and rounded once, as on the other backends (docs/departures.md).
-        return np.arange(start, stop, step, dtype=np.float64).astype(np.float16)
-    return np.arange(start, stop, step, dtype=dtype)
+        return None
+    return functools.partial(np.arange, start, stop, step, dtype=dtype)
+
+
+@hookimpl
+@resolved_by(_arange_call)
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    call = _arange_call(start, stop, step, dtype=dtype, device=device)
+    if call is not None:
+        return call()
+    # NumPy steps by a float16 increment, whose rounding accumulates: start + i * step is computed in float64 and
+    # rounded once, as on the other backends (docs/departures.md).
+    return np.arange(start, stop, step, dtype=np.float64).astype(np.float16)
 
 
 @hookimpl(specname="asarray")

@@ -9,6 +9,7 @@ results match the NumPy backend. ``device`` places the result (``"cpu"``,
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import operator
 
@@ -28,7 +29,7 @@ from ._helpers import (
     tensor,
     to_device,
 )
-from ._marker import hookimpl
+from ._marker import hookimpl, resolved_by
 
 
 def _dtype(dtype):
@@ -40,8 +41,23 @@ def _copy(x: tf.Tensor) -> tf.Tensor:
     return tf.raw_ops.DeepCopy(x=x)
 
 
+def _arange_call(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """TensorFlow's call giving :func:`arange` of Python ints in a dtype ``tf.range`` counts in, a range not empty
+    (which it refuses) and no device (the default placement); None for any other arguments."""
+    if stop is None:
+        start, stop = 0, start
+    if device is not None or dtype not in _RANGE_INTEGERS or not type(start) is type(stop) is type(step) is int:
+        return None
+    # Every value is in range (the core checks it): TensorFlow counts them in the dtype itself, in one op.
+    return functools.partial(tf.range, start, stop, step, dtype=dtype) if (stop - start) * step > 0 else None
+
+
+@resolved_by(_arange_call)
 @hookimpl
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    call = _arange_call(start, stop, step, dtype=dtype, device=device)
+    if call is not None:
+        return call()
     if stop is None:
         start, stop = 0, start
     values = (start, stop, step)

@@ -1,4 +1,4 @@
-"""The pluggy marker for polyarray hook implementations, and the ``direct`` marker."""
+"""The pluggy marker for polyarray hook implementations, and the ``direct`` and ``resolved_by`` markers."""
 
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -53,6 +53,27 @@ def direct(
             function.polyarray_inplace = (inplace, function.__code__)  # type: ignore[attr-defined]
         if bare is not None:
             function.polyarray_bare = (bare, function.__code__, bare_options)  # type: ignore[attr-defined]
+        return function
+
+    return mark
+
+
+def resolved_by(
+    resolve: Callable[..., Callable[[], Any] | None],
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a creation function whose call ``resolve``, given the same arguments, turns into a callable of no
+    arguments that returns what the function returns for them (torch's own call), or None where it has none.
+
+    polyarray calls ``resolve`` once for each call of exact ints it remembers
+    (``arange(4)``, ``zeros((64, 8))``) and then calls what it gave, saving
+    the function's frame. The attribute ``polyarray_resolve`` -- ``resolve``
+    and the marked function's code object -- is the whole protocol. The
+    function itself should call ``resolve`` for those calls, so that the two
+    cannot differ.
+    """
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.polyarray_resolve = (resolve, function.__code__)  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -36,7 +36,7 @@ from ._helpers import (
     python_default_dtype,
     torch_device,
 )
-from ._marker import direct, hookimpl
+from ._marker import direct, hookimpl, resolved_by
 
 _FLOAT64 = torch.float64
 
@@ -223,18 +223,33 @@ _empty_like, _ones_like, _zeros_like = (
 _ARANGE_INTEGERS = frozenset({torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8})
 
 
-@hookimpl
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def _arange_call(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """torch's call giving :func:`arange` of integers of a dtype torch has a kernel for (no error for
+    guard_dtypes to translate), or None for any other arguments."""
     if stop is None:
         start, stop = 0, start
-    if dtype in _ARANGE_INTEGERS and type(start) is int and type(stop) is int and type(step) is int:
-        # Integers of a dtype torch has a kernel for (no error for guard_dtypes to translate): torch's length is
-        # exact; only an empty range is refused.
-        if (stop - start) * step > 0:
-            if device is None and start == 0 and step == 1:  # torch reads fewer arguments at a lower cost
-                return torch.arange(stop) if dtype is torch.int64 else torch.arange(stop, dtype=dtype)
-            return torch.arange(start, stop, step, dtype=dtype, device=torch_device(device))
-        return torch.empty(0, dtype=dtype, device=torch_device(device))
+    if dtype not in _ARANGE_INTEGERS or type(start) is not int or type(stop) is not int or type(step) is not int:
+        return None
+    # torch's length is exact; only an empty range is refused.
+    if (stop - start) * step <= 0:
+        return functools.partial(torch.empty, 0, dtype=dtype, device=torch_device(device))
+    if device is None and start == 0 and step == 1:  # torch reads fewer arguments at a lower cost
+        return (
+            functools.partial(torch.arange, stop)
+            if dtype is torch.int64
+            else functools.partial(torch.arange, stop, dtype=dtype)
+        )
+    return functools.partial(torch.arange, start, stop, step, dtype=dtype, device=torch_device(device))
+
+
+@hookimpl
+@resolved_by(_arange_call)
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    call = _arange_call(start, stop, step, dtype=dtype, device=device)
+    if call is not None:
+        return call()
+    if stop is None:
+        start, stop = 0, start
     return _any_range(start, stop, step, dtype, device)
 
 
