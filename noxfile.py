@@ -339,7 +339,7 @@ def demo(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """Per-call overhead against native calls and rivals (bench/overhead.py); whole programs and operators
     against native code (bench/programs.py, which takes the session's arguments); dynamic switches
-    (bench/conversion.py); pa.random (bench/random.py); Dask (bench/dask_backend.py: pa on Dask against plain
+    (bench/conversion.py); pa.random (bench/random_draws.py); Dask (bench/dask_backend.py: pa on Dask against plain
     dask.array, wall time, tasks and graph building, and a run over more data than a local cluster's memory,
     8 GB of float32 on 4 workers of 1 GiB); where valgrind is installed, the whole programs counted in
     instructions (bench/instructions.py), the measure of a change that the machine's noise does not move.
@@ -354,7 +354,7 @@ def bench(session: nox.Session) -> None:
     quiet = CONFORMANCE_ENV["tensorflow"]
     session.run("python", "bench/programs.py", *session.posargs, env=quiet, success_codes=[0, 1])
     session.run("python", "bench/conversion.py", env=ALL_BACKENDS_ENV)
-    session.run("python", "bench/random.py")
+    session.run("python", "bench/random_draws.py")
     session.run("python", "bench/dask_backend.py")
     if shutil.which("valgrind"):
         session.run("python", "bench/instructions.py", "--backends", "numpy,torch")

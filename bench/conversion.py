@@ -19,14 +19,9 @@ import sys
 import time
 from typing import Any
 
-# Run as a script, this file's folder comes first on sys.path, where bench/random.py would
-# stand in for the standard library's ``random`` (which tempfile, importlib.abc … import).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-import polyarray as pa  # noqa: E402
+import polyarray as pa
 
 REPEAT = int(os.environ.get("POLYARRAY_BENCH_REPEAT", "7"))
 SIZES_MB = (1, 400)

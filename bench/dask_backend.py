@@ -24,24 +24,18 @@ finish with no worker restarted (a worker over its memory limit is killed and re
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import argparse
+import os
+import platform
+import threading
+import time
+from typing import Any
 
-# This folder holds bench/random.py, which would shadow the standard library's random (Dask imports it).
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+import dask
+import dask.array as da
+import numpy as np
 
-import argparse  # noqa: E402
-import os  # noqa: E402
-import platform  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from typing import Any  # noqa: E402
-
-import dask  # noqa: E402
-import dask.array as da  # noqa: E402
-import numpy as np  # noqa: E402
-
-import polyarray as pa  # noqa: E402
+import polyarray as pa
 
 REPEAT = int(os.environ.get("POLYARRAY_BENCH_REPEAT", "7"))
 LEARNING_RATE = 0.5

@@ -54,8 +54,7 @@ SIZE = "64x8"
 
 def child(backend: str, workload: str, label: str, number: int) -> None:
     """Run one variant ``number`` times (the process callgrind counts)."""
-    sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE] + [_HERE]
-    import programs  # bench/programs.py
+    import programs  # bench/programs.py, beside this file
 
     variant = programs.program_variants(backend, workload, SIZE, (label,))[label]
     with variant.mode():

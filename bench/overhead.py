@@ -26,15 +26,10 @@ import timeit
 from collections.abc import Callable, Iterator
 from typing import Any
 
-# Run as a script, this file's folder comes first on sys.path, where bench/random.py would
-# stand in for the standard library's ``random`` (which tempfile, importlib.abc … import).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-import polyarray as pa  # noqa: E402
-from polyarray import _accel  # noqa: E402
+import polyarray as pa
+from polyarray import _accel
 
 NUMBER = int(os.environ.get("POLYARRAY_BENCH_NUMBER", "20000"))
 REPEAT = int(os.environ.get("POLYARRAY_BENCH_REPEAT", "7"))

@@ -31,10 +31,7 @@ from __future__ import annotations
 import os
 import sys
 
-# This folder goes last on sys.path: bench/random.py must not stand in for the standard library's
-# ``random``, and bench/programs.py is still found.
 _HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE] + [_HERE]
 
 import argparse  # noqa: E402
 import cProfile  # noqa: E402

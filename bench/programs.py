@@ -55,10 +55,6 @@ from __future__ import annotations
 import os
 import sys
 
-# Run as a script, this file's folder comes first on sys.path, where bench/random.py would
-# stand in for the standard library's ``random`` (which tempfile, importlib.metadata … import).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
 # One thread per framework (unless these are set): on a small shared machine, a framework's
 # worker threads wait for cores that the others' idle threads spin on, and a 2 µs call takes
 # milliseconds. Set before NumPy (OpenBLAS), torch (OpenMP, MKL) or XLA start their pools.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 import types
 
 import hypothesis.extra.numpy as hnp
@@ -336,3 +337,128 @@ def test_broadcast_results_are_not_tracked(frozen):
     wide = broadcast_to(x, (3, 2))
     wide[...] = 0.0
     np.testing.assert_array_equal(values(x), [1.0, 2.0])
+
+
+# -- Python bools in a key, as NumPy reads them ---------------------------------------------------
+
+#: The parts the keys of the bool tests are made of, for an array of shape (2, 3, 4).
+_KEY_PARTS = [True, False, 0, -1, slice(None), slice(1, None), None, Ellipsis]
+
+
+def _numpy_keys(parts: list, length: int, wanted, every: int = 1):
+    """The keys of up to ``length`` of ``parts`` for which ``wanted(key)`` holds and which NumPy takes for an array
+    of shape (2, 3, 4); of those of ``length`` parts, every ``every``-th."""
+    x = np.zeros((2, 3, 4))
+    for size in range(1, length + 1):
+        for number, key in enumerate(itertools.product(parts, repeat=size)):
+            if (size == length and number % every) or not wanted(key):
+                continue
+            try:
+                x[key]
+            except IndexError:
+                continue
+            yield key
+
+
+def _keys_with_bools(length: int):
+    """Every key of up to ``length`` of :data:`_KEY_PARTS` holding a bool."""
+    return _numpy_keys(_KEY_PARTS, length, lambda key: any(part is True or part is False for part in key))
+
+
+def test_bools_in_a_key_are_read_as_numpy_reads_them():
+    """``bools_as_new_axis`` writes every key of bools, ints, slices, ``None`` and ``...`` as a key without bools
+    (and the axis to empty) that selects what NumPy selects with the bools: one new axis, where the ints and bools
+    stand together or else first, of length 0 if any bool is False."""
+    x = np.arange(24.0).reshape(2, 3, 4)
+    count = 0
+    for key in _keys_with_bools(4):
+        rewritten, emptied = views_module.bools_as_new_axis(key, 3)
+        assert not any(part is True or part is False for part in rewritten), key
+        got = x[rewritten]
+        if emptied is not None:
+            got = got[(slice(None),) * emptied + (slice(0, 0),)]
+        expected = x[key]
+        assert got.shape == expected.shape and np.array_equal(got, expected), (key, got.shape, expected.shape)
+        count += 1
+    assert count > 1000
+
+
+def test_a_key_of_bools_gives_numpy_s_result_and_a_copy_on_every_backend(polyarray_backend):
+    """``x[key]`` with Python bools gives NumPy's values and shape on every backend (PyTorch read a bool as
+    ``None`` wherever it stood, Dask refused bools), and a copy, as NumPy's advanced indexing does; ``x[key] = v``
+    writes what NumPy writes, nothing for a False, and refuses a value that does not fit as NumPy does."""
+    backend = polyarray_backend
+    base = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+    x = pa.asarray(base, backend=backend)
+    for key in _keys_with_bools(3):
+        np.testing.assert_array_equal(values(x[key]), base[key], err_msg=repr(key))
+        assert values(x[key]).shape == base[key].shape, key
+    for key in [True, (0, True), (Ellipsis, True), (0, slice(None), True)]:
+        y = pa.asarray(base.copy(), backend=backend)
+        view = y[key]
+        y[0, 0, 0] = 100.0
+        assert values(view).reshape(-1)[0] == 0.0, key
+    fits, misfits = np.ones(4, np.float32), np.ones(5, np.float32)
+    for key, value in [(True, 9.0), (False, 9.0), ((0, True), [1.0, 2.0, 3.0, 4.0]), ((0, False), fits),
+                       (False, misfits), ((0, False), np.ones((1, 1, 2), np.float32))]:  # fmt: skip
+        expected = base.copy()
+        try:
+            expected[key] = value
+        except ValueError:
+            with pytest.raises(pa.PolyarrayValueError):
+                pa.asarray(base.copy(), backend=backend)[key] = value
+            continue
+        y = pa.asarray(base.copy(), backend=backend)
+        y[key] = value
+        np.testing.assert_array_equal(values(y), expected, err_msg=repr(key))
+
+
+# -- index arrays beside ints, bools and slices, as NumPy reads them ------------------------------
+
+#: The parts of the mixed keys, for an array of shape (2, 3, 4): ints, slices, new axes, bools, and index
+#: arrays (lists, integer and boolean NumPy arrays).
+_MIXED_PARTS = [
+    0, -1, slice(None), slice(None, None, -1), slice(1, None, 2), None, Ellipsis, True, np.int64(1), np.array(1),
+    [0, 1], np.array([1, 0]), np.array([[0], [1]]), np.array([True, False]), np.array([True, False, True]),
+]  # fmt: skip
+
+
+def _mixed_keys():
+    """The keys of one or two of :data:`_MIXED_PARTS`, and every fourth of three, holding an index array (493)."""
+    return _numpy_keys(
+        _MIXED_PARTS, 3, lambda key: any(isinstance(part, (list, np.ndarray)) and np.ndim(part) for part in key), 4
+    )
+
+
+def test_index_arrays_beside_ints_and_bools_select_what_numpy_selects_on_every_backend(polyarray_backend):
+    """``x[key]`` and ``x[key] = v`` with index arrays beside ints, bools, slices, new axes and ``...`` select
+    what NumPy selects on every backend, the index arrays given as NumPy arrays or as arrays of the backend.
+    PyTorch read an int beside an index array as a basic index (``x[0, :, [0, 1]]`` of shape (3, 2), not
+    NumPy's (2, 3)), JAX a bool beside one its own way, and Dask refused most of these keys. On Dask, a mask
+    that is a Dask array beside other index arrays, ints or bools is a ``PolyarrayValueError`` that says to compute it
+    (docs/departures.md): NumPy broadcasts its count of True values, known only once it is computed."""
+    backend = polyarray_backend
+    base = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+    keys = list(_mixed_keys())
+    assert len(keys) > 450
+    for key in keys:
+        expected = base[key]
+        stored = -np.arange(expected.size, dtype=np.float32).reshape(expected.shape)
+        written = base.copy()
+        written[key] = stored
+        for native in (False, True):
+            given = tuple(
+                pa.asarray(part, backend=backend) if native and isinstance(part, np.ndarray) and part.ndim else part
+                for part in key
+            )
+            dask_mask = native and backend == "dask" and any(np.ndim(p) and np.asarray(p).dtype == bool for p in key)
+            others = sum(isinstance(p, (list, np.ndarray, int, np.integer)) for p in key)
+            x = pa.asarray(base.copy(), backend=backend)
+            if dask_mask and others > 1:
+                with pytest.raises(pa.PolyarrayValueError, match=r"pa\.to_numpy"):
+                    x[given]
+                continue
+            got = values(x[given])
+            assert got.shape == expected.shape and np.array_equal(got, expected), (key, native, got.shape)
+            x[given] = pa.asarray(stored, backend=backend)
+            np.testing.assert_array_equal(values(x), written, err_msg=f"{key!r} {native}")

@@ -192,6 +192,7 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
     get_item = backend.raw.get_item
     native_type = direct_index_type(backend)
     lazy = backend.info.lazy
+    mutable, copy, expand_dims = backend.mutable_arrays, backend.raw.asarray, backend.raw.expand_dims
 
     def getitem(x: Array, key: Any) -> Array:
         data = x.data
@@ -205,7 +206,14 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
             if result.__class__ is native_type:
                 return wrap_native(result, x.backend)
         try:
-            key = native_key(checked_key(key, x.ndim))
+            checked = checked_key(key, x.ndim)
+            key, emptied = bools_as_new_axis(checked, x.ndim)
+            # NumPy's bools are an advanced index, which copies: the key read for them indexes basically.
+            copies = key is not checked and mutable
+            key, added = advanced_as_numpy_reads_it(key, x.ndim)
+            for axis in added:
+                data = expand_dims(data, axis=axis)
+            key = native_key(key)
             try:
                 result = get_item(data, key)
             except PolyarrayError:
@@ -219,6 +227,10 @@ def make_getitem(backend: Backend) -> Callable[[Array, Any], Array]:
                 result = _advanced_getitem(backend, data, key)
             if type(result) is not type(data) and is_basic_key(key):
                 result = _zero_d_view(data, key, result, type(data))
+            if emptied is not None:
+                result = get_item(result, (*(slice(None),) * emptied, slice(0, 0)))
+            if copies:
+                result = copy(result, copy=True)
             return array_type(result, x.backend)
         except PolyarrayError:
             raise
@@ -340,6 +352,126 @@ def checked_key(key: Any, ndim: int) -> Any:
     return tuple(checked) if is_tuple else checked[0]
 
 
+def bools_as_new_axis(key: Any, ndim: int) -> tuple[Any, int | None]:
+    """``key`` with its Python bools written as NumPy reads them, for an array of ``ndim`` axes, and where the
+    bools take every element away, the axis of the result to empty.
+
+    NumPy reads every bool of a key together as one 0-d mask: one new axis, of length 1 where each is True and 0
+    otherwise. It is an advanced index, as the key's ints then are: the axis takes the place of the first of them
+    where they stand next to each other, else it comes first. The key given back has one ``None`` there instead
+    (frameworks read bools each their own way: PyTorch as ``None``, Dask not at all); where the axis has length
+    0, the second item is its position in the result, else None. A key without bools, or with index arrays
+    (which the framework broadcasts with the mask), is given back as it is.
+
+    >>> from polyarray._wrappers.views import bools_as_new_axis
+    >>> bools_as_new_axis((0, slice(None), True), 3)
+    ((None, 0, slice(None, None, None)), None)
+    >>> bools_as_new_axis((Ellipsis, False), 2)
+    ((Ellipsis, None), 2)
+    """
+    parts = key if key.__class__ is tuple else (key,)
+    bools = [at for at, part in enumerate(parts) if part is True or part is False]
+    if not bools:
+        return key, None
+    ints = []
+    for at, part in enumerate(parts):
+        if part is None or part is Ellipsis or part is True or part is False or part.__class__ is slice:
+            continue
+        if getattr(part, "ndim", 0) != 0 or not hasattr(part.__class__, "__index__"):
+            return key, None  # an index array: the framework broadcasts it with the mask
+        ints.append(at)
+    advanced = sorted(bools + ints)
+    first = advanced[0] if advanced[-1] - advanced[0] + 1 == len(advanced) else 0
+    rest = [part for part in parts if part is not True and part is not False]
+    rest.insert(first, None)
+    if all(parts[at] is True for at in bools):
+        return tuple(rest), None
+    consumed = sum(1 for part in rest if part is not None and part is not Ellipsis)
+    before = rest[:first]
+    axis = sum(1 for part in before if part is None or part.__class__ is slice)
+    if Ellipsis in before:
+        axis += ndim - consumed
+    return tuple(rest), axis
+
+
+def advanced_as_numpy_reads_it(key: Any, ndim: int) -> tuple[Any, tuple[int, ...]]:
+    """``key``, holding an index array of one or more axes, written so that every framework selects what NumPy
+    selects, for an array of ``ndim`` axes; and the axes of length 1 to add to the array first, in turn.
+
+    Beside an index array, NumPy reads a key's ints and bools as advanced indices too, broadcast with the arrays
+    (an int as shape (), a bool as (1,) or (0,)): where the advanced indices stand next to each other, their
+    broadcast axes take their place, else they come first. PyTorch reads an int there as a basic index, and JAX
+    a bool its own way. So an int (a Python or NumPy integer) becomes an index array of one item, which
+    broadcasts alike with an array of one or more axes; a bool becomes an index array of one item (True) or
+    none (False) into a new axis of length 1 added to the array where the bool stands. A key without such an
+    array is given back as it is, with no axes to add.
+
+    >>> import numpy as np
+    >>> from polyarray._wrappers.views import advanced_as_numpy_reads_it
+    >>> key, added = advanced_as_numpy_reads_it((0, slice(None), np.array([1, 0]), True), 3)
+    >>> [part.tolist() if hasattr(part, "tolist") else part for part in key], added
+    ([[0], slice(None, None, None), [1, 0], [0]], (2,))
+    """
+    import numpy  # not at import: importing polyarray imports no framework
+
+    parts = key if key.__class__ is tuple else (key,)
+    if not any(_index_array_rank(part) for part in parts) or not any(
+        part is not None and part is not Ellipsis and part.__class__ is not slice and not _index_array_rank(part)
+        for part in parts
+    ):
+        return key, ()  # no index array, or nothing beside the arrays but slices, None and ...
+    consumed = 0
+    for part in parts:
+        if part is None or part is Ellipsis or part is True or part is False:
+            continue
+        rank = _index_array_rank(part)
+        consumed += rank if rank and getattr(getattr(part, "dtype", None), "kind", None) == "b" else 1
+    written: list[Any] = []
+    added: list[int] = []
+    axis = 0
+    for part in parts:
+        if part is None:
+            written.append(part)
+        elif part is Ellipsis:
+            written.append(part)
+            axis += ndim - consumed
+        elif part is True or part is False:
+            added.append(axis)
+            written.append(numpy.zeros(1 if part else 0, dtype=numpy.intp))
+            axis += 1
+        elif isinstance(part, numbers.Integral) or (isinstance(part, numpy.ndarray) and part.ndim == 0):
+            written.append(numpy.full(1, int(part), dtype=numpy.intp))
+            axis += 1
+        else:
+            written.append(part)
+            rank = _index_array_rank(part)
+            axis += rank if rank and getattr(getattr(part, "dtype", None), "kind", None) == "b" else 1
+    return tuple(written), tuple(added)
+
+
+def _index_array_rank(part: Any) -> int:
+    """How many axes ``part`` of a key has, as an index array (0 for anything else: an int, a slice …)."""
+    if part is None or part is Ellipsis or part.__class__ is slice or isinstance(part, (bool, numbers.Integral)):
+        return 0
+    return len(getattr(part, "shape", ()))
+
+
+def _check_fits(value: Any, shape: tuple[int | None, ...]) -> None:
+    """Raise NumPy's ``ValueError`` where ``value`` (a number, a nest or an array) cannot be stored into
+    ``shape``: its shape, leading axes of length 1 left out, does not broadcast to it (an unknown size, None,
+    takes any)."""
+    import numpy  # not at import: importing polyarray imports no framework
+
+    given = tuple(value.shape) if hasattr(value, "shape") else numpy.shape(value)
+    trimmed = given
+    while trimmed and trimmed[0] == 1:
+        trimmed = trimmed[1:]
+    if len(trimmed) > len(shape) or any(
+        a != 1 and b is not None and a != b for a, b in zip(reversed(trimmed), reversed(shape))
+    ):
+        raise ValueError(f"could not broadcast input array from shape {given} into shape {shape}")
+
+
 def _is_plain_basic(key: Any) -> bool:
     """Whether ``key`` is made of plain ints, slices, ``None`` and ``...`` only (no arrays, no NumPy integers)."""
     cls = key.__class__
@@ -442,7 +574,7 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
     parse.
     """
     array_type = Array
-    set_item = backend.raw.set_item
+    set_item, expand_dims, squeeze = backend.raw.set_item, backend.raw.expand_dims, backend.raw.squeeze
     name = backend.name
     portable = backend.portable_dtype
     native_type = direct_index_type(backend)
@@ -486,7 +618,23 @@ def make_setitem(backend: Backend) -> Callable[[Array, Any, Any], None]:
                 or key.__class__ is native_type
                 or (key.__class__ is array_type and key.data.__class__ is native_type)
             ):
-                key = checked_key(key, x.ndim)
+                checked = checked_key(key, x.ndim)
+                key, emptied = bools_as_new_axis(checked, x.ndim)
+                if emptied is not None:
+                    # The bools select nothing: nothing is written, where the value fits what they select.
+                    _check_fits(value, tuple(x[checked].shape))
+                    return
+                key, added = advanced_as_numpy_reads_it(key, x.ndim)
+                if added:
+                    # Written through the array with the bools' axes added (a view, on a mutable backend).
+                    target = data
+                    for axis in added:
+                        target = expand_dims(target, axis=axis)
+                    written = set_item(target, native_key(key), value)
+                    updated = data if written is target else squeeze(written, axis=added)
+                    if updated is not data:
+                        assign(x, updated)
+                    return
             updated = set_item(data, native_key(key), value)
         except PolyarrayError:
             raise

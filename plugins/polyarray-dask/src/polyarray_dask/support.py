@@ -74,10 +74,20 @@ def _parts(x: da.Array, key: Any) -> list[Any]:
     """``key`` as a list whose parts each index one axis of ``x`` (or insert one: ``None``).
 
     Boolean arrays become the integer arrays of their ``nonzero`` (one per
-    axis they cover) and the ellipsis is expanded.
+    axis they cover; NumPy's own for a NumPy mask, whose sizes are then known)
+    and the ellipsis is expanded.
     """
     parts: list[Any] = []
-    for part in key if isinstance(key, tuple) else (key,):
+    given = key if isinstance(key, tuple) else (key,)
+    advanced = [p for p in given if _is_index_array(p) or (isinstance(p, numbers.Integral) and not isinstance(p, bool))]
+    if len(advanced) > 1 and any(isinstance(p, da.Array) and p.dtype == bool for p in advanced):
+        raise ValueError(
+            "a boolean mask that is a Dask array indexes by itself or beside slices on the dask backend (x[mask], "
+            "x[:, mask]): beside other index arrays, integers or bools, NumPy broadcasts its number of True "
+            "values, which is known only once the mask is computed; index with the computed mask "
+            "(pa.to_numpy(mask)) instead."
+        )
+    for part in given:
         if isinstance(part, list):
             part = np.asarray(part)
         if _is_boolean_scalar(part):
@@ -85,7 +95,8 @@ def _parts(x: da.Array, key: Any) -> list[Any]:
         if _is_index_array(part) and part.dtype == bool:
             if part.ndim == 0:
                 raise IndexError("a 0-d boolean array as an index is not supported on the dask backend")
-            parts.extend(da.nonzero(as_dask(part)))
+            # A NumPy mask's positions are known on the client; a Dask mask's are computed with the result.
+            parts.extend(np.nonzero(part) if isinstance(part, np.ndarray) else da.nonzero(as_dask(part)))
         else:
             parts.append(part)
     ellipses = [i for i, p in enumerate(parts) if p is Ellipsis]
@@ -181,6 +192,9 @@ def set_item(x, key, value, /):
         return da.from_delayed(delayed(_assigned)(x, key, value), shape=x.shape, dtype=x.dtype, meta=x._meta)
     # Any other index: write through the flat positions it selects, found lazily from an arange.
     positions = get_item(da.arange(math.prod(int(s) for s in x.shape)).reshape(x.shape), key)
+    if unknown(positions.shape):
+        # A mask that is a Dask array beside slices (x[:, mask] = y): one task writes them, as for a whole mask.
+        return da.from_delayed(delayed(_assigned)(x, key, value), shape=x.shape, dtype=x.dtype, meta=x._meta)
     if positions.size == 0:
         np.broadcast_shapes(np.shape(value), positions.shape)  # NumPy checks the value's shape all the same
         return updated

@@ -1,6 +1,6 @@
 """What ``pa.random`` costs: one million float32 normals against the framework's own generator.
 
-Run with ``nox -s bench`` (or ``python bench/random.py`` where polyarray and
+Run with ``nox -s bench`` (or ``python bench/random_draws.py`` where polyarray and
 the frameworks are installed). For NumPy (``np.random.default_rng().standard_normal``)
 and PyTorch (``torch.randn``), each figure is the minimum over repeats of one
 call drawing ``SIZE`` float32 normals; the ratio is polyarray's time over the
@@ -22,24 +22,18 @@ has the figures).
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import os
+import platform
 import sys
+import time
+from collections.abc import Callable
+from typing import Any
 
-# Run as a script, this file's folder comes first on sys.path, where this file would stand in
-# for the standard library's ``random`` (which tempfile, importlib.metadata … import).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+import numpy as np
 
-import argparse  # noqa: E402
-import importlib.util  # noqa: E402
-import platform  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Any  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-import polyarray as pa  # noqa: E402
+import polyarray as pa
 
 REPEAT = int(os.environ.get("POLYARRAY_BENCH_REPEAT", "7"))
 SIZE = 1_000_000
