@@ -46,3 +46,35 @@ def test_handler_examples_run(obj):
     for test in tests:
         runner.run(test)
     assert runner.failures == 0
+
+
+def _module_examples():
+    """Every docstring with examples in polyarray's modules, private ones included, with ``pa`` and ``np``
+    beside each module's own names."""
+    import importlib
+    import pkgutil
+
+    names = ["polyarray", *(info.name for info in pkgutil.walk_packages(pa.__path__, "polyarray."))]
+    finder = doctest.DocTestFinder()
+    for name in names:
+        if name == "polyarray.__main__":
+            continue  # running it is the demo
+        module = importlib.import_module(name)
+        for test in finder.find(module, name, extraglobs={"pa": pa, "np": np}):
+            if test.examples and test.name.startswith(name):
+                yield test
+
+
+def test_every_example_in_the_library_runs():
+    """The examples of every docstring in polyarray's modules (the private ones too: a wrong example misleads a
+    reader as much there) run and give what they show."""
+    failed, count = [], 0
+    for test in _module_examples():
+        runner = doctest.DocTestRunner(optionflags=OPTIONS)
+        with pa.backend_context("numpy"):
+            runner.run(test, out=lambda text: None)
+        count += 1
+        if runner.failures:
+            failed.append(test.name)
+    assert count > 300
+    assert not failed, f"these docstrings' examples fail: {failed}"

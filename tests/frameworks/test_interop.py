@@ -89,3 +89,14 @@ def test_einops_imported_after_polyarray():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_the_public_functions_einops_reads_refuse_an_unknown_name_as_an_attribute_error():
+    """The stand-in for ``pa`` that the einops backend reads answers ``hasattr`` (which inspect and doctest ask
+    of every object) for a name polyarray has no function of with False, not a KeyError."""
+    from polyarray import _einops
+
+    assert _einops.pa.reshape is pa.reshape
+    assert not hasattr(_einops.pa, "__wrapped__")
+    with pytest.raises(AttributeError, match="no public function 'no_such_function'"):
+        _einops.pa.no_such_function  # noqa: B018

@@ -41,9 +41,10 @@ class _Public:
     """The public functions by name (``pa.reshape`` …), read from the declarations when called."""
 
     def __getattr__(self, name: str) -> Any:
-        public = DECLARATIONS[name].public
+        decl = DECLARATIONS.get(name)
+        public = None if decl is None else decl.public
         if public is None:
-            raise AttributeError(name)
+            raise AttributeError(f"polyarray has no public function {name!r}")
         return public
 
 

@@ -369,6 +369,8 @@ def bools_as_new_axis(key: Any, ndim: int) -> tuple[Any, int | None]:
     >>> bools_as_new_axis((Ellipsis, False), 2)
     ((Ellipsis, None), 2)
     """
+    if key.__class__ is not tuple and key is not True and key is not False:
+        return key, None
     parts = key if key.__class__ is tuple else (key,)
     bools = [at for at, part in enumerate(parts) if part is True or part is False]
     if not bools:
@@ -410,16 +412,22 @@ def advanced_as_numpy_reads_it(key: Any, ndim: int) -> tuple[Any, tuple[int, ...
     >>> from polyarray._wrappers.views import advanced_as_numpy_reads_it
     >>> key, added = advanced_as_numpy_reads_it((0, slice(None), np.array([1, 0]), True), 3)
     >>> [part.tolist() if hasattr(part, "tolist") else part for part in key], added
-    ([[0], slice(None, None, None), [1, 0], [0]], (2,))
+    ([[0], slice(None, None, None), [1, 0], [0]], (3,))
     """
+    if key.__class__ is not tuple or len(key) < 2:
+        return key, ()  # one part: nothing beside it
+    parts = key
+    arrays = others = False
+    for part in parts:
+        if part is not None and part is not Ellipsis and part.__class__ is not slice:
+            if _index_array_rank(part):
+                arrays = True
+            else:
+                others = True
+    if not (arrays and others):
+        return key, ()  # no index array, or nothing beside the arrays but slices, None and ...
     import numpy  # not at import: importing polyarray imports no framework
 
-    parts = key if key.__class__ is tuple else (key,)
-    if not any(_index_array_rank(part) for part in parts) or not any(
-        part is not None and part is not Ellipsis and part.__class__ is not slice and not _index_array_rank(part)
-        for part in parts
-    ):
-        return key, ()  # no index array, or nothing beside the arrays but slices, None and ...
     consumed = 0
     for part in parts:
         if part is None or part is Ellipsis or part is True or part is False:

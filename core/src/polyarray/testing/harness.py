@@ -169,8 +169,8 @@ def covered_functions() -> dict[str, frozenset[str]]:
     >>> @conformance("linalg.det")
     ... def test_determinant(case):
     ...     pass
-    >>> sorted(test.rsplit(".", 1)[-1] for test in covered_functions()["linalg.det"])[-1]
-    'test_determinant'
+    >>> "test_determinant" in {test.rsplit(".", 1)[-1] for test in covered_functions()["linalg.det"]}
+    True
     """
     return {name: frozenset(tests) for name, tests in _COVERED.items()}
 
