@@ -369,9 +369,9 @@ def bools_as_new_axis(key: Any, ndim: int) -> tuple[Any, int | None]:
     >>> bools_as_new_axis((Ellipsis, False), 2)
     ((Ellipsis, None), 2)
     """
-    if key.__class__ is not tuple and key is not True and key is not False:
+    parts: tuple[Any, ...] = key if key.__class__ is tuple else (key,)
+    if len(parts) == 1 and parts[0] is not True and parts[0] is not False:
         return key, None
-    parts = key if key.__class__ is tuple else (key,)
     bools = [at for at, part in enumerate(parts) if part is True or part is False]
     if not bools:
         return key, None
