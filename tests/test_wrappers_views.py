@@ -462,3 +462,19 @@ def test_index_arrays_beside_ints_and_bools_select_what_numpy_selects_on_every_b
             assert got.shape == expected.shape and np.array_equal(got, expected), (key, native, got.shape)
             x[given] = pa.asarray(stored, backend=backend)
             np.testing.assert_array_equal(values(x), written, err_msg=f"{key!r} {native}")
+
+
+def test_a_mask_of_two_axes_beside_ints_and_an_ellipsis_takes_its_two_axes_on_every_backend(polyarray_backend):
+    """A mask of two axes beside an int or a bool and ``...`` takes two of the array's axes when the key is
+    read for NumPy's rules (the ellipsis fills the rest), given as a NumPy mask or as one of the backend's."""
+    base = np.arange(48.0, dtype=np.float32).reshape(2, 3, 4, 2)
+    mask = np.array([[True, False, True, False], [False, True, True, False], [True, True, False, False]])
+    x = pa.asarray(base, backend=polyarray_backend)
+    for key in [(0, mask, Ellipsis), (Ellipsis, mask, 1), (Ellipsis, True, mask, 1), (True, 0, mask)]:
+        np.testing.assert_array_equal(values(x[key]), base[key], err_msg=repr(key))
+        native = tuple(pa.asarray(part, backend=polyarray_backend) if part is mask else part for part in key)
+        if polyarray_backend == "dask":  # a Dask mask beside an int or a bool: docs/departures.md
+            with pytest.raises(pa.PolyarrayValueError, match=r"pa\.to_numpy"):
+                x[native]
+        else:
+            np.testing.assert_array_equal(values(x[native]), base[key], err_msg=repr(key))

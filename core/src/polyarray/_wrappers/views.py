@@ -428,12 +428,10 @@ def advanced_as_numpy_reads_it(key: Any, ndim: int) -> tuple[Any, tuple[int, ...
         return key, ()  # no index array, or nothing beside the arrays but slices, None and ...
     import numpy  # not at import: importing polyarray imports no framework
 
-    consumed = 0
-    for part in parts:
-        if part is None or part is Ellipsis or part is True or part is False:
-            continue
-        rank = _index_array_rank(part)
-        consumed += rank if rank and getattr(getattr(part, "dtype", None), "kind", None) == "b" else 1
+    # The axes of the array the key indexes (the bools' axes are added to it, each taken by its bool).
+    consumed = sum(
+        _axes_taken(part) for part in parts if not (part is None or part is Ellipsis or part is True or part is False)
+    )
     written: list[Any] = []
     added: list[int] = []
     axis = 0
@@ -452,9 +450,17 @@ def advanced_as_numpy_reads_it(key: Any, ndim: int) -> tuple[Any, tuple[int, ...
             axis += 1
         else:
             written.append(part)
-            rank = _index_array_rank(part)
-            axis += rank if rank and getattr(getattr(part, "dtype", None), "kind", None) == "b" else 1
+            axis += _axes_taken(part)
     return tuple(written), tuple(added)
+
+
+def _axes_taken(part: Any) -> int:
+    """How many axes of the array ``part`` of a key (an int, a slice or an index array) indexes: a mask's rank,
+    else one."""
+    rank = _index_array_rank(part)
+    if rank and _index_kind(part.data if part.__class__ is Array else part) == "bool":
+        return rank
+    return 1
 
 
 def _index_array_rank(part: Any) -> int:
